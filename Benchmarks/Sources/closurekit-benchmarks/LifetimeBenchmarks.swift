@@ -1,0 +1,44 @@
+import ClosureKit
+import Foundation
+
+// Lifetime: register an end-of-life callback and let the object end, against
+// the hand-written alternative (an array of closures the class calls in its
+// own deinit).
+
+private final class OptedIn: Lifetime {
+    let lifetimeStorage = LifetimeStorage()
+}
+
+private final class HandWritten {
+    var onDeinit: [() -> Void] = []
+    deinit { for body in onDeinit { body() } }
+}
+
+private final class Counter: @unchecked Sendable {
+    var value = 0
+}
+
+let lifetimeSuite = Suite(capability: "lifetime") {
+    let n = 100_000
+    let counter = Counter()
+    let ours = measure(operations: n) { n in
+        for _ in 0..<n {
+            var object: OptedIn? = OptedIn()
+            let token = object!.onEnd { counter.value &+= 1 }
+            object = nil  // ends the object while the token still holds the callback
+            blackHole(token)
+        }
+    }
+    let handWritten = measure(operations: n) { n in
+        for _ in 0..<n {
+            let object = HandWritten()
+            object.onDeinit.append { counter.value &+= 1 }
+        }
+    }
+    precondition(counter.value > 2 * n, "end-of-life callbacks did not run")
+    blackHole(counter.value)
+    return [
+        Row(capability: "lifetime", name: "create, register end callback, end", metric: "ns/op",
+            ours: ours, peer: "closure array in deinit", peerValue: handWritten, target: nil),
+    ]
+}

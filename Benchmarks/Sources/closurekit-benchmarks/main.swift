@@ -1,0 +1,71 @@
+import Foundation
+
+// closurekit-benchmarks [filter] [--tsv FILE]
+//
+// Prints one table per capability. `filter` runs only the capabilities whose
+// name contains it (case-insensitive). `--tsv FILE` also writes the rows as
+// tab-separated values.
+
+let suites: [Suite] = [
+    associationSuite,
+    lifetimeSuite,
+]
+
+var filter: String?
+var tsvPath: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--tsv":
+        guard let path = arguments.next() else {
+            FileHandle.standardError.write("--tsv needs a file name\n".data(using: .utf8)!)
+            exit(2)
+        }
+        tsvPath = path
+    case "--help", "-h":
+        print("usage: closurekit-benchmarks [filter] [--tsv FILE]")
+        print("capabilities: " + suites.map(\.capability).joined(separator: ", "))
+        exit(0)
+    default:
+        filter = argument
+    }
+}
+
+let selected = suites.filter { suite in
+    guard let filter else { return true }
+    return suite.capability.lowercased().contains(filter.lowercased())
+}
+if selected.isEmpty {
+    FileHandle.standardError.write(
+        "no capability matches '\(filter ?? "")'; capabilities: \(suites.map(\.capability).joined(separator: ", "))\n"
+            .data(using: .utf8)!)
+    exit(2)
+}
+
+#if DEBUG
+print("warning: this is a debug build; run with -c release for meaningful figures")
+#endif
+
+var allRows: [Row] = []
+for suite in selected {
+    print("")
+    print("## \(suite.capability)")
+    let rows = suite.run()
+    printTable(rows)
+    allRows += rows
+}
+
+let met = allRows.filter { $0.verdict == "met" }.count
+let missed = allRows.filter { $0.verdict == "missed" }.count
+print("")
+print("targets: \(met) met, \(missed) missed")
+
+if let tsvPath {
+    do {
+        try tsv(allRows).write(toFile: tsvPath, atomically: true, encoding: .utf8)
+        print("wrote \(tsvPath)")
+    } catch {
+        FileHandle.standardError.write("could not write \(tsvPath): \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+}

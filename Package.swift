@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ClosureKit",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "ClosureKit", targets: ["ClosureKit"]),
+        .library(name: "ClosureKitFoundation", targets: ["ClosureKitFoundation"]),
+    ],
+    targets: [
+        // The core. Imports no Foundation (Dispatch and Synchronization are fine);
+        // `.ci/run` fails if it does.
+        .target(name: "ClosureKit"),
+        // Ready-made proxies for Foundation's delegate protocols.
+        .target(name: "ClosureKitFoundation", dependencies: ["ClosureKit"]),
+
+        .executableTarget(
+            name: "closurekit-demo",
+            dependencies: ["ClosureKit", "ClosureKitFoundation"],
+            path: "Examples/closurekit-demo"
+        ),
+
+        .testTarget(name: "ClosureKitTests", dependencies: ["ClosureKit"]),
+        .testTarget(
+            name: "ClosureKitFoundationTests",
+            dependencies: ["ClosureKitFoundation"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,133 @@
+/// Values attached to any class instance under typed keys: the Swift
+/// counterpart of `objc_setAssociatedObject`, on every platform.
+///
+/// ```swift
+/// let badge = AssociationKey<Int>("badge")
+/// Association.set(3, for: badge, on: view)
+/// Association.value(for: badge, on: view)   // 3
+/// Association.set(nil, for: badge, on: view) // removes it
+/// ```
+///
+/// Values are held strongly unless you ask for ``AssociationPolicy/weak``
+/// (available when the value is a class). Switching one key between the two
+/// policies is safe at any time. All functions are thread-safe.
+///
+/// ## When values are released
+///
+/// - Adopters of ``Lifetime`` keep their values inside the object: they are
+///   released in the same moment as the object's stored properties.
+/// - Any other object's values sit in a side table keyed by address, with a
+///   weak reference to the object. They are released when a sweep notices the
+///   object has ended; see ``ObjectLifetime`` for exactly when sweeps run, and
+///   ``ObjectLifetime/releaseEndedObjects()`` to sweep now.
+///
+/// An object that reuses the address of an ended one never sees the ended
+/// one's values: the weak reference tells the two apart.
+///
+/// ## Thread safety
+///
+/// Reads and writes may come from any thread. The library does not make the
+/// values themselves thread-safe: a value you read on one thread and mutate on
+/// another needs its own synchronisation. A value released by the library
+/// (replaced, removed, or swept) is released with no library lock held.
+public enum Association {
+    /// The value associated with `object` under `key`, or nil.
+    ///
+    /// A weakly held value reads nil once it has been released.
+    ///
+    /// - Parameters:
+    ///   - key: The typed key.
+    ///   - object: Any class instance.
+    public static func value<Value>(for key: AssociationKey<Value>, on object: AnyObject) -> Value? {
+        guard let storage = SideTable.existingStorage(for: object) else { return nil }
+        return read(key, from: storage)
+    }
+
+    /// The value associated with `object` under `key`, or nil.
+    ///
+    /// The statically typed overload for adopters of ``Lifetime``, which reads
+    /// the object's own storage directly.
+    public static func value<Value, Owner: Lifetime>(for key: AssociationKey<Value>, on object: Owner) -> Value? {
+        read(key, from: object.lifetimeStorage.bind(to: object))
+    }
+
+    /// Associates `value` with `object` under `key`, held strongly; nil removes
+    /// the association.
+    ///
+    /// - Parameters:
+    ///   - value: The value, or nil to remove.
+    ///   - key: The typed key.
+    ///   - object: Any class instance.
+    public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
+        write(value.map { StrongValueBox($0) }, for: key.id, on: SideTable.storage(for: object))
+    }
+
+    /// Associates `value` with `object` under `key` with the given policy; nil
+    /// removes the association.
+    ///
+    /// ```swift
+    /// Association.set(controller, for: .owner, on: view, policy: .weak)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value, or nil to remove.
+    ///   - key: The typed key.
+    ///   - object: Any class instance.
+    ///   - policy: ``AssociationPolicy/strong`` keeps the value alive;
+    ///     ``AssociationPolicy/weak`` does not.
+    public static func set<Value: AnyObject>(
+        _ value: Value?,
+        for key: AssociationKey<Value>,
+        on object: AnyObject,
+        policy: AssociationPolicy
+    ) {
+        let box: ValueBox<Value>? = value.map { value in
+            switch policy {
+            case .strong: StrongValueBox(value)
+            case .weak: WeakValueBox(value)
+            }
+        }
+        write(box, for: key.id, on: SideTable.storage(for: object))
+    }
+
+    /// Removes the value associated with `object` under `key`.
+    ///
+    /// - Returns: The value that was removed, if any.
+    @discardableResult
+    public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
+        guard let storage = SideTable.existingStorage(for: object) else { return nil }
+        guard let old = storage.replaceBox(for: key.id, with: nil) else { return nil }
+        return unsafeDowncast(old, to: ValueBox<Value>.self).value()
+    }
+
+    /// Removes every value associated with `object`.
+    ///
+    /// The values are released on the calling thread, after the library's lock
+    /// is released.
+    public static func removeAll(from object: AnyObject) {
+        guard let storage = SideTable.existingStorage(for: object) else { return }
+        _ = storage.removeAllBoxes()
+    }
+
+    /// The number of values associated with `object`.
+    public static func count(on object: AnyObject) -> Int {
+        SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
+    }
+
+    // MARK: - Private
+
+    @inline(__always)
+    private static func read<Value>(_ key: AssociationKey<Value>, from storage: LifetimeStorage) -> Value? {
+        guard let box = storage.box(for: key.id) else { return nil }
+        // Safe: a key's id is unique to its Value type, so whatever is stored
+        // under it is a ValueBox<Value>.
+        return unsafeDowncast(box, to: ValueBox<Value>.self).value()
+    }
+
+    @inline(__always)
+    private static func write<Value>(_ box: ValueBox<Value>?, for id: Int, on storage: LifetimeStorage) {
+        let old = storage.replaceBox(for: id, with: box)
+        // The replaced value is released here, after the lock.
+        _ = old
+    }
+}

@@ -1,0 +1,39 @@
+/// The opt-in to deterministic end-of-life support: a class adopts it with one
+/// stored property.
+///
+/// ```swift
+/// final class Document: Lifetime {
+///     let lifetimeStorage = LifetimeStorage()
+/// }
+/// ```
+///
+/// For an object that adopts `Lifetime`:
+/// - end-of-life callbacks (``ObjectLifetime/onEnd(of:perform:)``) run during
+///   the object's deinitialisation, on the thread that released it;
+/// - associated values (``Association``) live in the object itself, are
+///   released in the same moment, and are read about twice as fast as through
+///   a side table.
+///
+/// Any class works with ClosureKit without adopting `Lifetime`; what changes
+/// is *when* its values are released and its callbacks run (see
+/// ``ObjectLifetime``).
+///
+/// The storage must belong to exactly one object: do not share it, and do not
+/// keep references to it elsewhere (the callbacks run when it is released).
+public protocol Lifetime: AnyObject {
+    /// The object's own end-of-life and association storage. Declare it as
+    /// `let lifetimeStorage = LifetimeStorage()`.
+    var lifetimeStorage: LifetimeStorage { get }
+}
+
+extension Lifetime {
+    /// Registers a closure that runs when this object ends.
+    ///
+    /// Equivalent to ``ObjectLifetime/onEnd(of:perform:)`` with this object.
+    ///
+    /// - Parameter body: Runs once, during the object's deinitialisation.
+    /// - Returns: The token that unregisters the closure.
+    public func onEnd(perform body: @escaping @Sendable () -> Void) -> CancellationToken {
+        lifetimeStorage.bind(to: self).addEndHandler(body)
+    }
+}

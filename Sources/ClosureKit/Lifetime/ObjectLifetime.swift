@@ -1,0 +1,63 @@
+/// End-of-life callbacks for any object.
+///
+/// ```swift
+/// let token = ObjectLifetime.onEnd(of: connection) {
+///     print("connection ended")
+/// }
+/// ```
+///
+/// ## When callbacks run
+///
+/// - For an object that adopts ``Lifetime``: during the object's
+///   deinitialisation, on the thread that released the last reference,
+///   deterministically.
+/// - For any other object: Swift offers no hook into the deinitialisation of
+///   an arbitrary object, so the library notices the end through a weak
+///   reference, in a sweep of its side table. A sweep runs inside some later
+///   association or lifetime call (on that call's thread) once the number of
+///   such calls since the previous sweep reaches `max(1024, 2 × objects in the
+///   table)`, or at once when you call ``releaseEndedObjects()``. So the delay is
+///   bounded by activity, amortised O(1) per call, and never "never"; adopt
+///   ``Lifetime`` where the moment matters.
+///
+/// In both cases the callbacks run exactly once, in registration order, with
+/// no library lock held, and never after their token was cancelled.
+public enum ObjectLifetime {
+    /// Registers a closure that runs when `object` ends.
+    ///
+    /// - Parameters:
+    ///   - object: Any class instance.
+    ///   - body: Runs once when the object has ended (see the type's
+    ///     discussion for when that is noticed). The object is gone by then, so
+    ///     the closure receives nothing.
+    /// - Returns: The token that unregisters the closure. Releasing it
+    ///   unregisters the closure too.
+    public static func onEnd(
+        of object: AnyObject,
+        perform body: @escaping @Sendable () -> Void
+    ) -> CancellationToken {
+        SideTable.storage(for: object).addEndHandler(body)
+    }
+
+    /// Registers a closure that runs when `object` ends, during its
+    /// deinitialisation.
+    ///
+    /// The statically typed overload for adopters of ``Lifetime``: it skips the
+    /// side table.
+    public static func onEnd<Owner: Lifetime>(
+        of object: Owner,
+        perform body: @escaping @Sendable () -> Void
+    ) -> CancellationToken {
+        object.onEnd(perform: body)
+    }
+
+    /// Sweeps the side table now: releases the associated values of every
+    /// ended object that does not adopt ``Lifetime``, and runs its end-of-life
+    /// callbacks, on the calling thread.
+    ///
+    /// - Returns: How many ended objects were released.
+    @discardableResult
+    public static func releaseEndedObjects() -> Int {
+        SideTable.sweep()
+    }
+}

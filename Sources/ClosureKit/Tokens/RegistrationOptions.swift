@@ -1,0 +1,17 @@
+/// Options that every registration in ClosureKit accepts.
+///
+/// ```swift
+/// let token = list.add(handler, options: .once)
+/// ```
+public struct RegistrationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates options from their raw bits.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// One-shot: the handler is removed after its first call, and its token's
+    /// ``CancellationToken/cancel()`` then returns `false`.
+    public static let once = RegistrationOptions(rawValue: 1 << 0)
+}
