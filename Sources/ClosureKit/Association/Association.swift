@@ -38,17 +38,21 @@ public enum Association {
     /// - Parameters:
     ///   - key: The typed key.
     ///   - object: Any class instance.
+    @inlinable
     public static func value<Value>(for key: AssociationKey<Value>, on object: AnyObject) -> Value? {
-        guard let storage = SideTable.existingStorage(for: object) else { return nil }
-        return read(key, from: storage)
+        guard let box = SideTable.box(for: key.id, on: object) else { return nil }
+        // Safe: a key's id is unique to its Value type, so whatever is stored
+        // under it is a ValueBox<Value>.
+        return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }
 
     /// The value associated with `object` under `key`, or nil.
     ///
     /// The statically typed overload for adopters of ``Lifetime``, which reads
     /// the object's own storage directly.
+    @inlinable
     public static func value<Value, Owner: Lifetime>(for key: AssociationKey<Value>, on object: Owner) -> Value? {
-        read(key, from: object.lifetimeStorage.bind(to: object))
+        object.lifetimeStorage.value(for: key)
     }
 
     /// Associates `value` with `object` under `key`, held strongly; nil removes
@@ -58,8 +62,19 @@ public enum Association {
     ///   - value: The value, or nil to remove.
     ///   - key: The typed key.
     ///   - object: Any class instance.
+    @inlinable
     public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
-        write(value.map { StrongValueBox($0) }, for: key.id, on: SideTable.storage(for: object))
+        write(value.map { ValueBox(strongValue: $0) }, for: key.id, on: SideTable.storage(for: object))
+    }
+
+    /// Associates `value` with `object` under `key`, held strongly; nil removes
+    /// the association.
+    ///
+    /// The statically typed overload for adopters of ``Lifetime``, which writes
+    /// the object's own storage directly.
+    @inlinable
+    public static func set<Value, Owner: Lifetime>(_ value: Value?, for key: AssociationKey<Value>, on object: Owner) {
+        write(value.map { ValueBox(strongValue: $0) }, for: key.id, on: object.lifetimeStorage.bind(to: object))
     }
 
     /// Associates `value` with `object` under `key` with the given policy; nil
@@ -83,7 +98,7 @@ public enum Association {
     ) {
         let box: ValueBox<Value>? = value.map { value in
             switch policy {
-            case .strong: StrongValueBox(value)
+            case .strong: ValueBox(strongValue: value)
             case .weak: WeakValueBox(value)
             }
         }
@@ -97,7 +112,7 @@ public enum Association {
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
         guard let storage = SideTable.existingStorage(for: object) else { return nil }
         guard let old = storage.replaceBox(for: key.id, with: nil) else { return nil }
-        return unsafeDowncast(old, to: ValueBox<Value>.self).value()
+        return unsafeDowncast(old, to: ValueBox<Value>.self).value
     }
 
     /// Removes every value associated with `object`.
@@ -116,16 +131,8 @@ public enum Association {
 
     // MARK: - Private
 
-    @inline(__always)
-    private static func read<Value>(_ key: AssociationKey<Value>, from storage: LifetimeStorage) -> Value? {
-        guard let box = storage.box(for: key.id) else { return nil }
-        // Safe: a key's id is unique to its Value type, so whatever is stored
-        // under it is a ValueBox<Value>.
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value()
-    }
-
-    @inline(__always)
-    private static func write<Value>(_ box: ValueBox<Value>?, for id: Int, on storage: LifetimeStorage) {
+    @usableFromInline
+    static func write(_ box: AnyObject?, for id: Int, on storage: LifetimeStorage) {
         let old = storage.replaceBox(for: id, with: box)
         // The replaced value is released here, after the lock.
         _ = old
