@@ -64,7 +64,9 @@ public enum Association {
     ///   - object: Any class instance.
     @inlinable
     public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
-        write(value.map { ValueBox(strongValue: $0) }, for: key.id, on: SideTable.storage(for: object))
+        let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { ValueBox(strongValue: $0) })
+        // The replaced value is released here, after the lock.
+        _ = old
     }
 
     /// Associates `value` with `object` under `key`, held strongly; nil removes
@@ -74,7 +76,10 @@ public enum Association {
     /// the object's own storage directly.
     @inlinable
     public static func set<Value, Owner: Lifetime>(_ value: Value?, for key: AssociationKey<Value>, on object: Owner) {
-        write(value.map { ValueBox(strongValue: $0) }, for: key.id, on: object.lifetimeStorage.bind(to: object))
+        let old = object.lifetimeStorage.replaceBox(
+            for: key.id, with: value.map { ValueBox(strongValue: $0) }, owner: object)
+        // The replaced value is released here, after the lock.
+        _ = old
     }
 
     /// Associates `value` with `object` under `key` with the given policy; nil
@@ -102,7 +107,9 @@ public enum Association {
             case .weak: WeakValueBox(value)
             }
         }
-        write(box, for: key.id, on: SideTable.storage(for: object))
+        let old = SideTable.replaceBox(for: key.id, on: object, with: box)
+        // The replaced value is released here, after the lock.
+        _ = old
     }
 
     /// Removes the value associated with `object` under `key`.
@@ -110,8 +117,7 @@ public enum Association {
     /// - Returns: The value that was removed, if any.
     @discardableResult
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
-        guard let storage = SideTable.existingStorage(for: object) else { return nil }
-        guard let old = storage.replaceBox(for: key.id, with: nil) else { return nil }
+        guard let old = SideTable.replaceBox(for: key.id, on: object, with: nil) else { return nil }
         return unsafeDowncast(old, to: ValueBox<Value>.self).value
     }
 
@@ -127,14 +133,5 @@ public enum Association {
     /// The number of values associated with `object`.
     public static func count(on object: AnyObject) -> Int {
         SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
-    }
-
-    // MARK: - Private
-
-    @usableFromInline
-    static func write(_ box: AnyObject?, for id: Int, on storage: LifetimeStorage) {
-        let old = storage.replaceBox(for: id, with: box)
-        // The replaced value is released here, after the lock.
-        _ = old
     }
 }

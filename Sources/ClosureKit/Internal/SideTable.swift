@@ -114,6 +114,32 @@ enum SideTable {
         return adopter.lifetimeStorage.box(for: id)
     }
 
+    /// Stores `box` under `id` on `object` (nil removes) and returns the box it
+    /// replaced, for the caller to release after the lock. The hot path of
+    /// every association write: one critical section when the object already
+    /// has an entry.
+    @usableFromInline
+    static func replaceBox(for id: Int, on object: AnyObject, with box: AnyObject?) -> AnyObject? {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        var released: [Entry] = []
+        lock.lock()
+        if let entry = liveEntry(at: address, for: object, releasing: &released) {
+            let old = entry.storage.replaceBoxWhileLocked(for: id, with: box)
+            countOperation(releasing: &released)
+            lock.unlock()
+            released.removeAll()
+            return old
+        }
+        lock.unlock()
+        released.removeAll()
+        if let adopter = object as? any Lifetime {
+            return adopter.lifetimeStorage.replaceBox(for: id, with: box, owner: object)
+        }
+        // Removing from an object with no values has nothing to do.
+        guard let box else { return nil }
+        return storage(for: object).replaceBox(for: id, with: box)
+    }
+
     /// The storage for `object`, or nil if it has none yet.
     static func existingStorage(for object: AnyObject) -> LifetimeStorage? {
         let address = UInt(bitPattern: ObjectIdentifier(object))

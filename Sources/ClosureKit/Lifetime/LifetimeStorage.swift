@@ -131,19 +131,41 @@ public final class LifetimeStorage: @unchecked Sendable {
     /// Stores `box` under `id`, or removes the slot when `box` is nil. Returns
     /// the replaced box so that the caller releases it outside the lock.
     func replaceBox(for id: Int, with box: AnyObject?) -> AnyObject? {
-        lock.withLock { () -> AnyObject? in
-            if let index = slots.firstIndex(where: { $0.id == id }) {
-                let old = slots[index].box
-                if let box {
-                    slots[index].box = box
-                } else {
-                    slots.remove(at: index)
-                }
-                return old
-            }
-            if let box { slots.append(Slot(id: id, box: box)) }
-            return nil
+        lock.withLock { replaceBoxWhileLocked(for: id, with: box) }
+    }
+
+    /// ``replaceBox(for:with:)`` for an adopter of ``Lifetime``, checking in
+    /// the same critical section that the storage belongs to `owner` (see
+    /// ``bind(to:)``).
+    @usableFromInline
+    func replaceBox(for id: Int, with box: AnyObject?, owner: AnyObject) -> AnyObject? {
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
+        lock.lock()
+        if ownerAddress == 0 { ownerAddress = address }
+        guard ownerAddress == address else {
+            lock.unlock()
+            preconditionFailure(
+                "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` in each adopter of Lifetime; do not share or return one instance."
+            )
         }
+        let old = replaceBoxWhileLocked(for: id, with: box)
+        lock.unlock()
+        return old
+    }
+
+    /// Stores or removes a box; the caller holds ``lock``.
+    func replaceBoxWhileLocked(for id: Int, with box: AnyObject?) -> AnyObject? {
+        if let index = slots.firstIndex(where: { $0.id == id }) {
+            let old = slots[index].box
+            if let box {
+                slots[index].box = box
+            } else {
+                slots.remove(at: index)
+            }
+            return old
+        }
+        if let box { slots.append(Slot(id: id, box: box)) }
+        return nil
     }
 
     /// Removes every associated value; returns them for release outside the lock.
