@@ -37,17 +37,18 @@ extension KeyPathObservable {
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
+    @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let (registration, deliverInitial) = makeObservation(
-            keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
-            options: options, isEqual: Equality.required(for: Value.self, options: options), handler: handler)
-        let token = CancellationToken(registration: registration)
-        deliverInitial()
-        return token
+        // The delivery is built here so that the compiler specializes it for
+        // the caller's types: a notification then costs no generic look-up.
+        register(
+            keyPath, options: options,
+            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
+            handler: handler)
     }
 
     /// Observes several key paths of one type with one closure; the change's
@@ -78,7 +79,8 @@ extension KeyPathObservable {
         return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
-                options: options, isEqual: isEqual, handler: handler)
+                options: options, isEqual: isEqual,
+                delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler), handler: handler)
         }
     }
 
@@ -110,7 +112,7 @@ extension KeyPathObservable {
         return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
-                options: options, isEqual: isEqual, handler: handler)
+                options: options, isEqual: isEqual, delivery: nil, handler: handler)
         }
     }
 
@@ -127,6 +129,24 @@ extension KeyPathObservable {
     }
 
     // MARK: - Private
+
+    /// Registers one observation of one key path and makes its initial
+    /// delivery.
+    @usableFromInline
+    func register<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions,
+        delivery: @escaping Delivery,
+        handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let (registration, deliverInitial) = makeObservation(
+            keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
+            options: options, isEqual: Equality.required(for: Value.self, options: options),
+            delivery: delivery, handler: handler)
+        let token = CancellationToken(registration: registration)
+        deliverInitial()
+        return token
+    }
 
     /// Registers one observation per key path under one token.
     private func observeEach<Path, Value>(
@@ -162,6 +182,7 @@ extension KeyPathObservable {
         evaluate: @escaping (Self) -> Value,
         options: ObservationOptions,
         isEqual: ((Value, Value) -> Bool)?,
+        delivery: Delivery?,
         handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> (any ObservationRegistration, () -> Void) {
         let storage = observationStorage.bind(to: self)
@@ -171,13 +192,18 @@ extension KeyPathObservable {
             "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with @ObservableProperty"
         )
         let wantsInitial = options.contains(.initial)
-        if typed != nil, accesses.count == 1, accesses[0].object === self, accesses[0].keyPath == keyPath {
-            let observation = DirectObservation<Self, Value>(
-                keyPath: keyPath, options: options, isEqual: isEqual, handler: handler)
+        if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,
+            accesses[0].keyPath == keyPath
+        {
+            let observation = DirectObservation(options: options, isEqual: isEqual, delivery: delivery)
             let entry = storage.addObserver(observation, forSlot: accesses[0].slot)
             let root = storage.registrations.add(observation)
             observation.adopt([entry, root])
-            return (observation, { if wantsInitial { observation.deliverInitial(self, value: value) } })
+            return (observation, {
+                if wantsInitial {
+                    withUnsafePointer(to: value) { observation.deliverInitial(self, value: $0) }
+                }
+            })
         }
         let observation = PathObservation<Self, Value>(
             root: self, keyPath: keyPath, evaluate: evaluate, options: options, isEqual: isEqual,

@@ -47,6 +47,7 @@ public struct ObservedChange<Value> {
     ///   - kind: Why the callback runs.
     ///   - oldValue: The value before the change.
     ///   - newValue: The value after the change.
+    @inlinable
     public init(keyPath: AnyKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
         self.keyPath = keyPath
         self.kind = kind
@@ -56,9 +57,11 @@ public struct ObservedChange<Value> {
 
     /// Whether this is the notification before a change
     /// (``ObservationOptions/prior``).
+    @inlinable
     public var isPrior: Bool { kind == .prior }
 
     /// Whether this is the initial delivery (``ObservationOptions/initial``).
+    @inlinable
     public var isInitial: Bool { kind == .initial }
 }
 
