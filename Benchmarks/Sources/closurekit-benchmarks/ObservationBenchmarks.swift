@@ -53,13 +53,28 @@ let observationSuite = Suite(capability: "observation") {
     let counter = Counter()
     var rows: [Row] = []
 
+    // The price of opting in: a write that nobody observes.
+    let unobserved = OursModel()
+    let unobservedTime = measure(operations: n) { n in
+        let model = opaque(unobserved)
+        for index in 0..<n { model.value = index }
+    }
+    let bare = DidSetModel()
+    let bareTime = measure(operations: n) { n in
+        let model = opaque(bare)
+        for index in 0..<n { model.value = index }
+    }
+    rows.append(Row(capability: "observation", name: "write, no observer", metric: "ns/op",
+                    ours: unobservedTime, peer: "didSet, empty closure array", peerValue: bareTime,
+                    target: nil))
+
     for observers in [1, 10] {
         let label = observers == 1 ? "1 observer" : "\(observers) observers"
 
         let ours = OursModel()
         var tokens: [CancellationToken] = []
         for _ in 0..<observers {
-            ours.observe(\.value, options: [.old, .new]) { [unowned counter] _, change in
+            ours.observe(\.value, options: [.old, .new]) { _, change in
                 counter.value &+= change.newValue!
             }.store(in: &tokens)
         }
@@ -70,7 +85,7 @@ let observationSuite = Suite(capability: "observation") {
 
         let didSet = DidSetModel()
         for _ in 0..<observers {
-            didSet.observers.append { [unowned counter] _, new in counter.value &+= new }
+            didSet.observers.append { _, new in counter.value &+= new }
         }
         let didSetTime = measure(operations: n) { n in
             let model = opaque(didSet)
@@ -80,7 +95,7 @@ let observationSuite = Suite(capability: "observation") {
         let published = PublishedModel()
         var cancellables: [AnyCancellable] = []
         for _ in 0..<observers {
-            published.$value.sink { [unowned counter] new in counter.value &+= new }.store(in: &cancellables)
+            published.$value.sink { new in counter.value &+= new }.store(in: &cancellables)
         }
         let publishedTime = measure(operations: n / 4) { n in
             let model = opaque(published)

@@ -65,6 +65,7 @@ public struct ObservableProperty<Value> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
     ) -> Value {
+        @inline(__always)
         get {
             let storage = object.observationStorage
             storage.lock()
@@ -78,11 +79,13 @@ public struct ObservableProperty<Value> {
             }
             return value
         }
+        @inline(__always)
         set {
             let storage = object.observationStorage
             storage.lock()
             guard !storage.records.isEmpty,
-                let record = storage.record(forSlot: resolveSlot(object, wrappedKeyPath, storageKeyPath))
+                let (observers, hasPrior) = storage.observers(
+                    forSlot: resolveSlot(object, wrappedKeyPath, storageKeyPath))
             else {
                 // Nobody observes this property of this object. The replaced
                 // value is released after the lock.
@@ -92,23 +95,54 @@ public struct ObservableProperty<Value> {
                 withExtendedLifetime(old) {}
                 return
             }
-            if record.priorCount > 0 {
-                let before = object[keyPath: storageKeyPath].value
-                storage.unlock()
-                withUnsafePointer(to: before) { before in
-                    withUnsafePointer(to: newValue) { new in
-                        record.dispatchWillChange(object, old: before, new: new)
-                    }
-                }
-                storage.lock()
+            if hasPrior {
+                setNotifyingPrior(object, newValue, observers, storage, wrappedKeyPath, storageKeyPath)
+                return
             }
             let old = object[keyPath: storageKeyPath].value
             object[keyPath: storageKeyPath].value = newValue
             storage.unlock()
             withUnsafePointer(to: old) { old in
                 withUnsafePointer(to: newValue) { new in
-                    record.dispatchDidChange(object, old: old, new: new)
+                    storage.dispatchDidChange(observers, object, old: old, new: new)
                 }
+            }
+        }
+    }
+
+    /// A set on a property that has prior observers: notify them, store the
+    /// value, notify every observer. Called with the object's lock held;
+    /// returns with it released.
+    @inlinable
+    static func setNotifyingPrior<Object: KeyPathObservable>(
+        _ object: Object,
+        _ newValue: Value,
+        _ observers: ContiguousArray<SlotObserver>,
+        _ storage: ObservationStorage,
+        _ wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        _ storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
+    ) {
+        let before = object[keyPath: storageKeyPath].value
+        storage.unlock()
+        withUnsafePointer(to: before) { before in
+            withUnsafePointer(to: newValue) { new in
+                storage.dispatchWillChange(observers, object, old: before, new: new)
+            }
+        }
+        // The prior callbacks may have added or removed observers: take a
+        // new snapshot in the critical section of the set.
+        storage.lock()
+        let after = storage.observers(forSlot: resolveSlot(object, wrappedKeyPath, storageKeyPath))
+        let old = object[keyPath: storageKeyPath].value
+        object[keyPath: storageKeyPath].value = newValue
+        storage.unlock()
+        guard let after else {
+            withExtendedLifetime(old) {}
+            return
+        }
+        withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: newValue) { new in
+                storage.dispatchDidChange(after.observers, object, old: old, new: new)
             }
         }
     }
@@ -116,6 +150,7 @@ public struct ObservableProperty<Value> {
     /// The slot of the property, assigned and cached on first use. The
     /// caller holds the object's lock.
     @inlinable
+    @inline(__always)
     static func resolveSlot<Object: KeyPathObservable>(
         _ object: Object,
         _ wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,

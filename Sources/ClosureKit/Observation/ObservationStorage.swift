@@ -19,15 +19,26 @@
 /// The storage must belong to exactly one object: do not share it, and do not
 /// keep references to it elsewhere. Sharing one traps at the first
 /// registration that notices it.
+///
+/// ## How a write finds its observers
+///
+/// Each observable property has a small integer slot, cached in its
+/// ``ObservableProperty`` storage. The storage keeps one short array of
+/// observers per observed slot, guarded by the same lock as the property
+/// values, so that a write stores the value and takes a snapshot of the
+/// slot's observers in one critical section, then calls them after
+/// unlocking. Each observer after the first is checked again (under the lock)
+/// just before its call, so that an observer removed by an earlier callback
+/// of the same dispatch is skipped.
 public final class ObservationStorage: @unchecked Sendable {
-    // Guards the values of the owner's observable properties, `records` and
-    // every record's `priorCount`. Never held while user code runs.
+    // Guards the values of the owner's observable properties, `records`,
+    // and every record's observers and prior count. Never held while user
+    // code runs.
     private let mutex = Lock()
 
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by `mutex`. Records are never removed: an object
-    /// observes few properties, and a record without observers costs one
-    /// empty dispatch.
+    /// observes few properties.
     @usableFromInline
     internal var records: ContiguousArray<SlotRecord> = []
 
@@ -63,41 +74,84 @@ public final class ObservationStorage: @unchecked Sendable {
         mutex.unlock()
     }
 
-    // MARK: - Slots
+    // MARK: - Write path
 
-    /// The record of `slot`, or nil if that property was never observed on
-    /// this object. The caller holds the lock.
+    /// A snapshot of the observers of `slot`, or nil if there are none, and
+    /// whether one of them wants prior notifications. The caller holds the
+    /// lock.
     @usableFromInline
-    func record(forSlot slot: Int) -> SlotRecord? {
+    func observers(forSlot slot: Int) -> (observers: ContiguousArray<SlotObserver>, hasPrior: Bool)? {
         for record in records where record.slot == slot {
-            return record
+            if record.observers.isEmpty { return nil }
+            return (record.observers, record.priorCount > 0)
         }
         return nil
     }
 
-    /// Adds `observer` to the observers of `slot`, creating its record if
-    /// needed. Returns the token that removes it again.
-    func addObserver(_ observer: SlotObserver, forSlot slot: Int) -> CancellationToken {
-        let record = mutex.withLock { () -> SlotRecord in
-            let record: SlotRecord
-            if let existing = self.record(forSlot: slot) {
-                record = existing
-            } else {
-                record = SlotRecord(slot: slot)
-                records.append(record)
-            }
-            if observer.wantsPrior { record.priorCount += 1 }
-            return record
+    /// Calls the observers in `observers` that want prior notifications,
+    /// skipping those removed since the snapshot. `old` and `new` point at
+    /// values of the property's type. Called with no lock held.
+    @usableFromInline
+    func dispatchWillChange(
+        _ observers: ContiguousArray<SlotObserver>, _ object: AnyObject,
+        old: UnsafeRawPointer, new: UnsafeRawPointer
+    ) {
+        for observer in observers where observer.wantsPrior {
+            guard isRegistered(observer) else { continue }
+            observer.willChange(object, old: old, new: new)
         }
-        let entryToken = record.observers.add(observer)
-        return CancellationToken(
-            registration: SlotEntry(entryToken: entryToken, storage: self, record: record, wantsPrior: observer.wantsPrior)
-        )
     }
 
-    fileprivate func priorObserverEnded(in record: SlotRecord) {
-        mutex.withLock { record.priorCount -= 1 }
+    /// Calls the observers in `observers` after a set. The snapshot was
+    /// taken in the critical section of the set, so the first observer is
+    /// known to be registered; each later one is checked again, so that an
+    /// observer removed by an earlier callback does not run. Called with no
+    /// lock held.
+    @usableFromInline
+    func dispatchDidChange(
+        _ observers: ContiguousArray<SlotObserver>, _ object: AnyObject,
+        old: UnsafeRawPointer, new: UnsafeRawPointer
+    ) {
+        var first = true
+        for observer in observers {
+            if first {
+                first = false
+            } else if !isRegistered(observer) {
+                continue
+            }
+            observer.didChange(object, old: old, new: new)
+        }
     }
+
+    @inline(__always)
+    private func isRegistered(_ observer: SlotObserver) -> Bool {
+        mutex.withLock { observer.isRegistered }
+    }
+
+    // MARK: - Registration
+
+    /// Adds `observer` to the observers of `slot`, creating its record if
+    /// needed. Returns the token that removes it again. An observer belongs
+    /// to one slot of one storage.
+    func addObserver(_ observer: SlotObserver, forSlot slot: Int) -> CancellationToken {
+        mutex.withLock {
+            let record: SlotRecord
+            if let existing = records.first(where: { $0.slot == slot }) {
+                record = existing
+            } else {
+                record = SlotRecord(slot: slot, mutex: mutex)
+                records.append(record)
+            }
+            record.observers.append(observer)
+            observer.isRegistered = true
+            if observer.wantsPrior { record.priorCount += 1 }
+            return CancellationToken(registration: SlotEntry(record: record, observer: observer))
+        }
+    }
+
+    /// An object unique to this storage for as long as it is held, for
+    /// identity comparisons that must not be fooled by address reuse.
+    var identity: AnyObject { mutex }
 
     // MARK: - Owner binding
 
@@ -117,60 +171,56 @@ public final class ObservationStorage: @unchecked Sendable {
     }
 }
 
-/// The observers of one observable property of one object.
+/// The observers of one observable property of one object. Every field but
+/// `slot` is guarded by the owning storage's lock.
 @usableFromInline
 final class SlotRecord: @unchecked Sendable {
-    @usableFromInline
     let slot: Int
 
-    let observers = HandlerList<SlotObserver>()
+    /// In registration order.
+    var observers: ContiguousArray<SlotObserver> = []
 
-    /// How many observers want the callback before a change. Guarded by the
-    /// owning storage's lock; a stale count only costs an empty dispatch.
-    @usableFromInline
+    /// How many of `observers` want the callback before a change.
     var priorCount = 0
 
-    init(slot: Int) {
+    /// The owning storage's lock. The record keeps the lock rather than a
+    /// reference to the storage: a strong one would keep the storage alive
+    /// past its owner (whose end must end the observations), and a weak one
+    /// would give the storage a side table and slow down every retain of it
+    /// on the write path.
+    private let mutex: Lock
+
+    init(slot: Int, mutex: Lock) {
         self.slot = slot
+        self.mutex = mutex
     }
 
-    /// Calls every observer that wants prior notifications. `old` and `new`
-    /// point at values of the property's type.
-    @usableFromInline
-    func dispatchWillChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        observers.forEach(where: { $0.wantsPrior }) { observer in
-            observer.willChange(object, old: old, new: new)
+    /// Removes `observer`. Returns whether it was still registered.
+    func remove(_ observer: SlotObserver) -> Bool {
+        let removed = mutex.withLock { () -> SlotObserver? in
+            guard observer.isRegistered else { return nil }
+            observer.isRegistered = false
+            if observer.wantsPrior { priorCount -= 1 }
+            guard let index = observers.firstIndex(where: { $0 === observer }) else { return nil }
+            return observers.remove(at: index)
         }
-    }
-
-    /// Calls every observer after a set. `old` and `new` point at values of
-    /// the property's type.
-    @usableFromInline
-    func dispatchDidChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        observers.forEach { observer in
-            observer.didChange(object, old: old, new: new)
-        }
+        // Released here, after the lock.
+        return removed != nil
     }
 }
 
-/// What a registration's token ends in a slot: the handler-list entry, and
-/// the slot's count of prior observers.
+/// What a registration's token ends in a slot: one observer's place among
+/// the slot's observers.
 private final class SlotEntry: TokenRegistration, @unchecked Sendable {
-    private let entryToken: CancellationToken
-    private weak var storage: ObservationStorage?
     private let record: SlotRecord
-    private let wantsPrior: Bool
+    private let observer: SlotObserver
 
-    init(entryToken: CancellationToken, storage: ObservationStorage, record: SlotRecord, wantsPrior: Bool) {
-        self.entryToken = entryToken
-        self.storage = storage
+    init(record: SlotRecord, observer: SlotObserver) {
         self.record = record
-        self.wantsPrior = wantsPrior
+        self.observer = observer
     }
 
     func cancelRegistration() -> Bool {
-        let prevented = entryToken.cancel()
-        if wantsPrior { storage?.priorObserverEnded(in: record) }
-        return prevented
+        record.remove(observer)
     }
 }

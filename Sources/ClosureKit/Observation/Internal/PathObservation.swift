@@ -10,7 +10,11 @@
 /// value of the path, to report it as the old value of the next change.
 final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @unchecked Sendable {
     private struct Dependency {
-        weak var storage: ObservationStorage?
+        /// The identity of the storage the dependency sits in: its lock,
+        /// held strongly so that a storage that ended cannot be confused
+        /// with a new one at the same address. (A weak reference to the
+        /// storage would slow down every retain of it on the write path.)
+        let identity: AnyObject
         let slot: Int
         let token: CancellationToken
     }
@@ -28,7 +32,6 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     private let options: ObservationOptions
     private let isEqual: ((Value, Value) -> Bool)?
     private let handler: @Sendable (Root, ObservedChange<Value>) -> Void
-    private let observer: DependencyObserver
     private let state = Locked(State())
 
     init(
@@ -45,8 +48,6 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         self.options = options
         self.isEqual = isEqual
         self.handler = handler
-        self.observer = DependencyObserver(wantsPrior: options.contains(.prior))
-        observer.owner = self
     }
 
     /// Wires the dependencies that the first evaluation read, and records
@@ -135,12 +136,14 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         var kept: [Dependency] = []
         var old = state.dependencies
         for access in accesses {
-            if kept.contains(where: { $0.storage === access.storage && $0.slot == access.slot }) { continue }
-            if let index = old.firstIndex(where: { $0.storage === access.storage && $0.slot == access.slot }) {
+            let identity = access.storage.identity
+            if kept.contains(where: { $0.identity === identity && $0.slot == access.slot }) { continue }
+            if let index = old.firstIndex(where: { $0.identity === identity && $0.slot == access.slot }) {
                 kept.append(old.remove(at: index))
             } else {
+                let observer = DependencyObserver(wantsPrior: options.contains(.prior), owner: self)
                 let token = access.storage.addObserver(observer, forSlot: access.slot)
-                kept.append(Dependency(storage: access.storage, slot: access.slot, token: token))
+                kept.append(Dependency(identity: identity, slot: access.slot, token: token))
             }
         }
         state.dependencies = kept
@@ -152,7 +155,12 @@ extension PathObservation: DependencyOwner {}
 
 /// Forwards the sets of a path's dependencies to its observation.
 final class DependencyObserver: SlotObserver, @unchecked Sendable {
-    weak var owner: (any DependencyOwner)?
+    private weak var owner: (any DependencyOwner)?
+
+    init(wantsPrior: Bool, owner: any DependencyOwner) {
+        self.owner = owner
+        super.init(wantsPrior: wantsPrior)
+    }
 
     override func willChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
         owner?.dependencyWillChange()

@@ -3,9 +3,14 @@
 /// Values reach observers as raw pointers to values of the property's type,
 /// so that the dispatch code is not generic and is compiled once, in the
 /// library; each subclass knows the type it reads.
+@usableFromInline
 class SlotObserver: @unchecked Sendable {
-    /// Whether ``willChange(_:old:)`` should be called before each set.
+    /// Whether ``willChange(_:old:new:)`` should be called before each set.
     let wantsPrior: Bool
+
+    /// Whether the observer is still among its slot's observers. Guarded by
+    /// the lock of the storage it was added to.
+    var isRegistered = false
 
     init(wantsPrior: Bool) {
         self.wantsPrior = wantsPrior
