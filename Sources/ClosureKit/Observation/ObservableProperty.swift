@@ -73,7 +73,7 @@ public struct ObservableProperty<Value> {
             storage.unlock()
             if AccessTracking.isActive {
                 storage.lock()
-                let slot = resolveSlot(object, wrappedKeyPath, storageKeyPath)
+                let slot = resolveSlot(object, storageKeyPath)
                 storage.unlock()
                 AccessTracking.recordAccess(storage: storage, object: object, keyPath: wrappedKeyPath, slot: slot)
             }
@@ -83,10 +83,10 @@ public struct ObservableProperty<Value> {
         set {
             let storage = object.observationStorage
             storage.lock()
-            guard !storage.records.isEmpty,
-                let (observers, hasPrior) = storage.observers(
-                    forSlot: resolveSlot(object, wrappedKeyPath, storageKeyPath))
-            else {
+            // A property gets its slot when a registration reads it, so a
+            // property without a slot has no observer on this object.
+            let slot = object[keyPath: storageKeyPath].slot
+            guard slot != 0, let (observers, hasPrior) = storage.observers(forSlot: slot) else {
                 // Nobody observes this property of this object. The replaced
                 // value is released after the lock.
                 let old = object[keyPath: storageKeyPath].value
@@ -96,7 +96,7 @@ public struct ObservableProperty<Value> {
                 return
             }
             if hasPrior {
-                setNotifyingPrior(object, newValue, observers, storage, wrappedKeyPath, storageKeyPath)
+                setNotifyingPrior(object, newValue, slot, observers, storage, storageKeyPath)
                 return
             }
             let old = object[keyPath: storageKeyPath].value
@@ -117,9 +117,9 @@ public struct ObservableProperty<Value> {
     static func setNotifyingPrior<Object: KeyPathObservable>(
         _ object: Object,
         _ newValue: Value,
+        _ slot: Int,
         _ observers: ContiguousArray<SlotObserver>,
         _ storage: ObservationStorage,
-        _ wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         _ storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
     ) {
         let before = object[keyPath: storageKeyPath].value
@@ -132,7 +132,7 @@ public struct ObservableProperty<Value> {
         // The prior callbacks may have added or removed observers: take a
         // new snapshot in the critical section of the set.
         storage.lock()
-        let after = storage.observers(forSlot: resolveSlot(object, wrappedKeyPath, storageKeyPath))
+        let after = storage.observers(forSlot: slot)
         let old = object[keyPath: storageKeyPath].value
         object[keyPath: storageKeyPath].value = newValue
         storage.unlock()
@@ -147,18 +147,19 @@ public struct ObservableProperty<Value> {
         }
     }
 
-    /// The slot of the property, assigned and cached on first use. The
-    /// caller holds the object's lock.
+    /// The slot of the property, assigned and cached on first use: when a
+    /// registration reads the property. The caller holds the object's lock.
     @inlinable
     @inline(__always)
     static func resolveSlot<Object: KeyPathObservable>(
         _ object: Object,
-        _ wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         _ storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
     ) -> Int {
         let cached = object[keyPath: storageKeyPath].slot
         if cached != 0 { return cached }
-        let slot = SlotTable.slot(for: wrappedKeyPath)
+        // Keyed by the wrapper's storage key path, which the write path needs
+        // anyway, so that a write never materialises the wrapped key path.
+        let slot = SlotTable.slot(for: storageKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot
     }

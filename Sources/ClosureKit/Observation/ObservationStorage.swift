@@ -39,8 +39,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by `mutex`. Records are never removed: an object
     /// observes few properties.
-    @usableFromInline
-    internal var records: ContiguousArray<SlotRecord> = []
+    private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
     /// ``KeyPathObservable/removeAllObservations()`` and the owner's end can
@@ -112,14 +111,14 @@ public final class ObservationStorage: @unchecked Sendable {
         _ observers: ContiguousArray<SlotObserver>, _ object: AnyObject,
         old: UnsafeRawPointer, new: UnsafeRawPointer
     ) {
-        var first = true
-        for observer in observers {
-            if first {
-                first = false
-            } else if !isRegistered(observer) {
-                continue
+        // The caller's snapshot keeps every observer alive for the whole
+        // dispatch, so they are called without retaining each one.
+        observers.withUnsafeBufferPointer { observers in
+            for index in observers.indices {
+                let observer = Unmanaged.passUnretained(observers[index])
+                if index > 0, !observer._withUnsafeGuaranteedRef({ isRegistered($0) }) { continue }
+                observer._withUnsafeGuaranteedRef { $0.didChange(object, old: old, new: new) }
             }
-            observer.didChange(object, old: old, new: new)
         }
     }
 

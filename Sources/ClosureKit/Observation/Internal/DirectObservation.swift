@@ -46,7 +46,8 @@ enum Deliveries {
 /// and new values straight from the setter.
 final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked Sendable {
     private let delivery: Delivery
-    private let isEqual: (@Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
+    private let skipsEqualValues: Bool
+    private let isEqual: @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool
     private let once: Bool
 
     private struct State {
@@ -65,11 +66,13 @@ final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked
         self.once = options.contains(.once)
         if let isEqual {
             nonisolated(unsafe) let isEqual = isEqual
+            self.skipsEqualValues = true
             self.isEqual = { lhs, rhs in
                 isEqual(lhs.assumingMemoryBound(to: Value.self).pointee, rhs.assumingMemoryBound(to: Value.self).pointee)
             }
         } else {
-            self.isEqual = nil
+            self.skipsEqualValues = false
+            self.isEqual = { _, _ in false }
         }
         super.init(wantsPrior: options.contains(.prior))
     }
@@ -116,13 +119,13 @@ final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked
     }
 
     override func willChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        if let isEqual, isEqual(old, new) { return }
+        if skipsEqualValues, isEqual(old, new) { return }
         guard claim() else { return }
         delivery(object, old, nil, .prior)
     }
 
     override func didChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        if let isEqual, isEqual(old, new) { return }
+        if skipsEqualValues, isEqual(old, new) { return }
         guard claim() else { return }
         delivery(object, old, new, .change)
     }
