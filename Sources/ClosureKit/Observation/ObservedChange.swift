@@ -25,7 +25,14 @@ public struct ObservedChange<Value> {
 
     /// The key path, as it was registered, whose value changed. Compare it
     /// with `==` to tell the key paths of one registration apart.
-    public let keyPath: AnyKeyPath
+    @inlinable
+    public var keyPath: AnyKeyPath { internedKeyPath.takeUnretainedValue() }
+
+    /// The key path, interned for the life of the process (see
+    /// `KeyPathInterner`), so that creating a change costs no reference
+    /// counting.
+    @usableFromInline
+    let internedKeyPath: Unmanaged<AnyKeyPath>
 
     /// Why the callback runs.
     public let kind: Kind
@@ -47,9 +54,13 @@ public struct ObservedChange<Value> {
     ///   - kind: Why the callback runs.
     ///   - oldValue: The value before the change.
     ///   - newValue: The value after the change.
-    @inlinable
     public init(keyPath: AnyKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
-        self.keyPath = keyPath
+        self.init(internedKeyPath: KeyPathInterner.intern(keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
+    }
+
+    @inlinable
+    init(internedKeyPath: Unmanaged<AnyKeyPath>, kind: Kind, oldValue: Value?, newValue: Value?) {
+        self.internedKeyPath = internedKeyPath
         self.kind = kind
         self.oldValue = oldValue
         self.newValue = newValue
@@ -66,6 +77,7 @@ public struct ObservedChange<Value> {
 }
 
 // `AnyKeyPath` is not declared `Sendable` because a key path may capture
-// subscript arguments; a change only carries the key path it was registered
-// with, and key paths are immutable, so sharing one across threads is safe.
+// subscript arguments; a change only refers to the interned, immortal key
+// path it was registered with, and key paths are immutable, so sharing one
+// across threads is safe.
 extension ObservedChange: @unchecked Sendable where Value: Sendable {}

@@ -28,11 +28,12 @@ enum Deliveries {
         let wantsOld = options.contains(.old)
         let wantsNew = options.contains(.new)
         // Key paths are immutable; `AnyKeyPath` is not `Sendable` only
-        // because some capture subscript arguments.
-        nonisolated(unsafe) let keyPath = keyPath
+        // because some capture subscript arguments. The interned instance
+        // lives for the life of the process.
+        nonisolated(unsafe) let keyPath = KeyPathInterner.intern(keyPath)
         return { object, old, new, kind in
             let change = ObservedChange<Value>(
-                keyPath: keyPath,
+                internedKeyPath: keyPath,
                 kind: kind == .change ? .change : (kind == .prior ? .prior : .initial),
                 oldValue: wantsOld ? old.map { $0.assumingMemoryBound(to: Value.self).pointee } : nil,
                 newValue: wantsNew ? new.map { $0.assumingMemoryBound(to: Value.self).pointee } : nil)

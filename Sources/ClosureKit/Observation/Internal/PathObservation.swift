@@ -27,7 +27,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     }
 
     private weak var root: Root?
-    private let keyPath: AnyKeyPath
+    private let keyPath: Unmanaged<AnyKeyPath>
     private let evaluate: (Root) -> Value
     private let options: ObservationOptions
     private let isEqual: ((Value, Value) -> Bool)?
@@ -43,7 +43,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
     ) {
         self.root = root
-        self.keyPath = keyPath
+        self.keyPath = KeyPathInterner.intern(keyPath)
         self.evaluate = evaluate
         self.options = options
         self.isEqual = isEqual
@@ -81,7 +81,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     func deliverInitial(_ root: Root, value: Value) {
         guard state.withLock({ !$0.ended }), claim() else { return }
         handler(root, ObservedChange(
-            keyPath: keyPath, kind: .initial, oldValue: nil,
+            internedKeyPath: keyPath, kind: .initial, oldValue: nil,
             newValue: options.contains(.new) ? value : nil))
     }
 
@@ -94,7 +94,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             claim()
         else { return }
         handler(root, ObservedChange(
-            keyPath: keyPath, kind: .prior,
+            internedKeyPath: keyPath, kind: .prior,
             oldValue: options.contains(.old) ? current : nil, newValue: nil))
     }
 
@@ -117,7 +117,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         if let isEqual, let old = outcome.old, isEqual(old, new) { return }
         guard claim() else { return }
         handler(root, ObservedChange(
-            keyPath: keyPath, kind: .change,
+            internedKeyPath: keyPath, kind: .change,
             oldValue: options.contains(.old) ? outcome.old : nil,
             newValue: options.contains(.new) ? new : nil))
     }
