@@ -112,8 +112,10 @@ public struct ObservableProperty<Value> {
 
     /// A set on a property that has prior observers: notify them, store the
     /// value, notify every observer. Called with the object's lock held;
-    /// returns with it released.
+    /// returns with it released. Always inlined, like the accessors, so that
+    /// the key-path accesses compile to direct field accesses.
     @inlinable
+    @inline(__always)
     static func setNotifyingPrior<Object: KeyPathObservable>(
         _ object: Object,
         _ newValue: Value,
@@ -157,8 +159,8 @@ public struct ObservableProperty<Value> {
     ) -> Int {
         let cached = object[keyPath: storageKeyPath].slot
         if cached != 0 { return cached }
-        // Keyed by the wrapper's storage key path, which the write path needs
-        // anyway, so that a write never materialises the wrapped key path.
+        // Keyed by the wrapper's storage key path; only registrations get
+        // here (through a tracked read), never a write.
         let slot = SlotTable.slot(for: storageKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot
