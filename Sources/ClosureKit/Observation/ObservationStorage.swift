@@ -172,7 +172,6 @@ public final class ObservationStorage: @unchecked Sendable {
 
 /// The observers of one observable property of one object. Every field but
 /// `slot` is guarded by the owning storage's lock.
-@usableFromInline
 final class SlotRecord: @unchecked Sendable {
     let slot: Int
 
