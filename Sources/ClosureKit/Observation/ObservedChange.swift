@@ -25,6 +25,10 @@ public struct ObservedChange<Value> {
 
     /// The key path, as it was registered, whose value changed. Compare it
     /// with `==` to tell the key paths of one registration apart.
+    ///
+    /// Observed key paths are kept for the life of the process, one instance
+    /// per distinct key path (like a table of selectors), so that a change
+    /// refers to its key path without reference counting.
     @inlinable
     public var keyPath: AnyKeyPath { internedKeyPath.takeUnretainedValue() }
 
