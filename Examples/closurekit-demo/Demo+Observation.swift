@@ -1,0 +1,48 @@
+import ClosureKit
+
+/// A settings object whose properties can be observed with closures.
+private final class AppSettings: KeyPathObservable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var volume = 0.5
+    @ObservableProperty var theme = "light"
+    @ObservableProperty var account = UserAccount(name: "grace")
+}
+
+private final class UserAccount: KeyPathObservable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var name: String
+    init(name: String) { self.name = name }
+}
+
+func demoObservation() {
+    var tokens = Set<CancellationToken>()
+    let settings = AppSettings()
+
+    settings.observe(\.volume, options: [.initial, .old, .new]) { _, change in
+        if change.isInitial {
+            print("   volume starts at \(change.newValue!)")
+        } else {
+            print("   volume \(change.oldValue!) -> \(change.newValue!)")
+        }
+    }.store(in: &tokens)
+    settings.volume = 0.8
+
+    print("   one registration, several key paths; equal values skipped:")
+    settings.observe([\AppSettings.theme, \AppSettings.volume], options: [.new, .skippingEqualValues]) { _, change in
+        let name = change.keyPath == \AppSettings.theme ? "theme" : "volume"
+        print("   \(name) is now \(change.newValue!)")
+    }.store(in: &tokens)
+    settings.theme = "dark"
+    settings.theme = "dark"  // equal: the second observation stays silent
+
+    print("   a nested key path follows the account when it is replaced:")
+    settings.observe(\.account.name, options: [.old, .new]) { _, change in
+        print("   account name \(change.oldValue!) -> \(change.newValue!)")
+    }.store(in: &tokens)
+    settings.account.name = "grace hopper"
+    settings.account = UserAccount(name: "ada")
+
+    print("   removing every observation at once; this set prints nothing:")
+    settings.removeAllObservations()
+    settings.volume = 0.1
+}

@@ -1,0 +1,34 @@
+/// `==` for a value type known only at run time.
+enum Equality {
+    /// `==` for `Value`, or nil if `Value` is not `Equatable`.
+    static func function<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        func make<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
+            { lhs, rhs in unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self) }
+        }
+        return make(equatable)
+    }
+
+    /// `==` for a value type named at registration, trapping if the option
+    /// that needs it was given for a type that is not `Equatable`.
+    static func required<Value>(for type: Value.Type, options: ObservationOptions) -> ((Value, Value) -> Bool)? {
+        guard options.contains(.skippingEqualValues) else { return nil }
+        guard let function = function(for: type) else {
+            preconditionFailure(
+                "ObservationOptions.skippingEqualValues needs an Equatable value, but \(Value.self) is not Equatable"
+            )
+        }
+        return function
+    }
+
+    /// Whether two values of unknown types are equal: false when their types
+    /// differ or are not `Equatable`.
+    static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard let lhs = lhs as? any Equatable else { return false }
+        func compare<E: Equatable>(_ lhs: E) -> Bool {
+            guard let rhs = rhs as? E else { return false }
+            return lhs == rhs
+        }
+        return compare(lhs)
+    }
+}

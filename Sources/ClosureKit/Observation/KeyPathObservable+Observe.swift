@@ -1,0 +1,214 @@
+extension KeyPathObservable {
+    /// Observes the value at `keyPath` with a closure.
+    ///
+    /// ```swift
+    /// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    ///     print("volume", change.oldValue!, "->", change.newValue!)
+    /// }
+    /// ```
+    ///
+    /// The key path may name an ``ObservableProperty`` of this object, run
+    /// through observable intermediate objects (`\.owner.address.city`), or
+    /// name a computed property that reads observable ones. Every observable
+    /// property it reads is observed; when an intermediate object is
+    /// replaced, the observation re-wires itself to the new one, and each
+    /// change carries the old and new values of the whole path. Properties it
+    /// reads that are not marked ``ObservableProperty`` are not observed.
+    ///
+    /// Callbacks run synchronously on the thread that sets the property,
+    /// after the value is stored (``ObservationOptions/prior`` callbacks run
+    /// before it is stored), with no library lock held: the callback may set
+    /// properties and add or remove observations, itself included. A set from
+    /// another thread that races with ``CancellationToken/cancel()`` may
+    /// still deliver one callback if its dispatch had begun; once `cancel()`
+    /// has returned, no new dispatch calls the closure.
+    ///
+    /// The observation does not keep this object alive, and ends when it
+    /// ends. A nested key path's observation keeps the latest value of the
+    /// whole path, to report it as the next change's old value.
+    ///
+    /// - Precondition: `keyPath` reads at least one ``ObservableProperty``;
+    ///   ``ObservationOptions/skippingEqualValues`` needs an `Equatable`
+    ///   value. Otherwise the call traps, naming the key path or the type.
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run; see
+    ///     ``ObservationOptions``.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: The token that ends the observation; releasing it ends the
+    ///   observation too.
+    @inlinable
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions = [],
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        // The delivery is built here so that the compiler specializes it for
+        // the caller's types: a notification then costs no generic look-up.
+        register(
+            keyPath, options: options,
+            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
+            handler: handler)
+    }
+
+    /// Observes several key paths of one type with one closure; the change's
+    /// ``ObservedChange/keyPath`` says which one changed.
+    ///
+    /// ```swift
+    /// let token = window.observe([\.width, \.height], options: .new) { window, change in
+    ///     print(change.keyPath == \Window.width ? "width" : "height", change.newValue!)
+    /// }
+    /// ```
+    ///
+    /// Everything ``observe(_:options:_:)`` says holds for each key path. With
+    /// ``ObservationOptions/initial`` the closure runs once per key path, in
+    /// order; ``ObservationOptions/once`` ends the whole registration after
+    /// its first callback.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token that ends the observation of every key path.
+    public func observe<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: ObservationOptions = [],
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let isEqual = Equality.required(for: Value.self, options: options)
+        return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
+            makeObservation(
+                keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
+                options: options, isEqual: isEqual,
+                delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler), handler: handler)
+        }
+    }
+
+    /// Observes several key paths of different types with one closure; the
+    /// change's ``ObservedChange/keyPath`` says which one changed, and its
+    /// values are the key path's values as `Any`.
+    ///
+    /// ```swift
+    /// let token = settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
+    ///     print(change.keyPath, change.newValue!)
+    /// }
+    /// ```
+    ///
+    /// With ``ObservationOptions/skippingEqualValues``, values whose type is
+    /// not `Equatable` always notify.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token that ends the observation of every key path.
+    public func observe(
+        _ keyPaths: [PartialKeyPath<Self>],
+        options: ObservationOptions = [],
+        _ handler: @escaping @Sendable (Self, ObservedChange<Any>) -> Void
+    ) -> CancellationToken {
+        let isEqual: ((Any, Any) -> Bool)? =
+            options.contains(.skippingEqualValues) ? { Equality.areEqual($0, $1) } : nil
+        return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
+            makeObservation(
+                keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
+                options: options, isEqual: isEqual, delivery: nil, handler: handler)
+        }
+    }
+
+    /// Ends every observation of this object at once: no callback of them
+    /// starts afterwards, and their tokens' `cancel()` returns `false`.
+    ///
+    /// Observations of other objects whose key paths run through this one are
+    /// not affected. Safe to call from inside a callback, including the
+    /// initial one.
+    public func removeAllObservations() {
+        for registration in observationStorage.registrations.snapshot() {
+            _ = registration.end()
+        }
+    }
+
+    // MARK: - Private
+
+    /// Registers one observation of one key path and makes its initial
+    /// delivery.
+    @usableFromInline
+    func register<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions,
+        delivery: @escaping Delivery,
+        handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let (registration, deliverInitial) = makeObservation(
+            keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
+            options: options, isEqual: Equality.required(for: Value.self, options: options),
+            delivery: delivery, handler: handler)
+        let token = CancellationToken(registration: registration)
+        deliverInitial()
+        return token
+    }
+
+    /// Registers one observation per key path under one token.
+    private func observeEach<Path, Value>(
+        _ keyPaths: [Path],
+        options: ObservationOptions,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
+        make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
+            -> (any ObservationRegistration, () -> Void)
+    ) -> CancellationToken {
+        let composite = CompositeObservation()
+        let token = CancellationToken(registration: composite)
+        let once = options.contains(.once)
+        // One-shot applies to the whole registration: the first callback of
+        // any key path ends all of them.
+        let gated = once ? composite.gate(handler) : handler
+        var initials: [() -> Void] = []
+        for keyPath in keyPaths {
+            let (registration, deliverInitial) = make(keyPath, options.subtracting(.once), gated)
+            composite.add(CancellationToken(registration: registration))
+            initials.append(deliverInitial)
+        }
+        for deliverInitial in initials { deliverInitial() }
+        return token
+    }
+
+    /// Registers one observation of one key path, choosing the direct fast
+    /// path when the key path names an observable property of this object.
+    /// Returns the registration and the closure that makes its initial
+    /// delivery (a no-op without ``ObservationOptions/initial``).
+    private func makeObservation<Value>(
+        keyPath: AnyKeyPath,
+        typed: KeyPath<Self, Value>?,
+        evaluate: @escaping (Self) -> Value,
+        options: ObservationOptions,
+        isEqual: ((Value, Value) -> Bool)?,
+        delivery: Delivery?,
+        handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> (any ObservationRegistration, () -> Void) {
+        let storage = observationStorage.bind(to: self)
+        let (value, accesses) = AccessTracking.track { evaluate(self) }
+        precondition(
+            !accesses.isEmpty,
+            "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with @ObservableProperty"
+        )
+        let wantsInitial = options.contains(.initial)
+        if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,
+            accesses[0].keyPath == keyPath
+        {
+            let observation = DirectObservation(options: options, isEqual: isEqual, delivery: delivery)
+            let entry = storage.addObserver(observation, forSlot: accesses[0].slot)
+            let root = storage.registrations.add(observation)
+            observation.adopt([entry, root])
+            return (observation, {
+                if wantsInitial {
+                    withUnsafePointer(to: value) { observation.deliverInitial(self, value: $0) }
+                }
+            })
+        }
+        let observation = PathObservation<Self, Value>(
+            root: self, keyPath: keyPath, evaluate: evaluate, options: options, isEqual: isEqual,
+            handler: handler)
+        observation.start(value: value, accesses: accesses, rootToken: storage.registrations.add(observation))
+        return (observation, { if wantsInitial { observation.deliverInitial(self, value: value) } })
+    }
+}

@@ -1,0 +1,42 @@
+/// The opt-in to closure-based key-path observation: a class adopts it with
+/// one stored property and marks each observable property with
+/// ``ObservableProperty``.
+///
+/// Linux has no Key-Value Observing, so nothing is observable by default;
+/// the same opt-in works unchanged on Apple platforms.
+///
+/// ```swift
+/// final class Settings: KeyPathObservable {
+///     let observationStorage = ObservationStorage()
+///     @ObservableProperty var volume = 0.5
+///     @ObservableProperty var theme = "light"
+/// }
+///
+/// let settings = Settings()
+/// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
+///     print("volume", change.oldValue!, "->", change.newValue!)
+/// }
+/// settings.volume = 0.8   // prints "volume 0.5 -> 0.8"
+/// ```
+///
+/// ## Delivery
+///
+/// Callbacks run synchronously, on the thread that sets the property, after
+/// the new value is stored (``ObservationOptions/prior`` callbacks before).
+/// No library lock is held while they run, so a callback may read and set
+/// observed properties, and add or remove observations, itself included.
+/// Several threads may set properties at once: each set produces exactly one
+/// notification per observation.
+///
+/// ## Lifetime
+///
+/// Observations never keep the observed object alive. When it ends, every
+/// observation of it ends with it, deterministically, during its
+/// deinitialisation (its ``observationStorage`` is released then): no
+/// callback runs afterwards and the tokens' `cancel()` returns `false`.
+public protocol KeyPathObservable: AnyObject {
+    /// The object's observers and the bookkeeping of its observable
+    /// properties. Declare it as
+    /// `let observationStorage = ObservationStorage()`.
+    var observationStorage: ObservationStorage { get }
+}

@@ -1,0 +1,156 @@
+#if canImport(Observation)
+import Dispatch
+import Observation
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Observable where Self: AnyObject {
+    /// Calls a closure with the old and new values each time one property of
+    /// this `@Observable` object changes, until the returned token is
+    /// cancelled: the bridge from Swift's Observation framework to
+    /// ClosureKit's tokens.
+    ///
+    /// ```swift
+    /// @Observable @MainActor final class Player { var volume = 0.5 }
+    ///
+    /// let token = player.onChange(of: \.volume, on: .main) { old, new in
+    ///     print("volume", old, "->", new)
+    /// }
+    /// ```
+    ///
+    /// `withObservationTracking` alone reports one change, before it happens,
+    /// without the values. This bridge re-arms the tracking after every
+    /// change, reads the new value after the change has been stored, and
+    /// hands the closure the value it delivered last time as the old value.
+    ///
+    /// ## Delivery
+    ///
+    /// Observation announces a change *before* the property is stored, so the
+    /// bridge reads the new value on `queue`, asynchronously, after the
+    /// setting code has finished: pass the queue the object is confined to
+    /// (`.main` for a `@MainActor` model). Several changes before the queue
+    /// gets to run are delivered as one call, with the value from before the
+    /// first and the value after the last. Available wherever the Observation
+    /// module is, Linux included.
+    ///
+    /// The observation does not keep the object alive; it ends when the token
+    /// is cancelled or released, or when the object ends. No call starts
+    /// after `cancel()` has returned.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property to observe, or any value computed from
+    ///     tracked properties.
+    ///   - queue: The queue the object is confined to; the closure runs there.
+    ///   - handler: Called with the old and the new value.
+    /// - Returns: The token that ends the observation.
+    public func onChange<Value: Sendable>(
+        of keyPath: KeyPath<Self, Value>,
+        on queue: DispatchQueue,
+        perform handler: @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
+    ) -> CancellationToken {
+        let observation = TrackedValueObservation(root: self, keyPath: keyPath, queue: queue, handler: handler)
+        observation.start()
+        return CancellationToken(registration: observation)
+    }
+}
+
+/// One ``Observation/Observable`` property observed through
+/// `withObservationTracking`, re-armed after each change.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendable>: TokenRegistration,
+    @unchecked Sendable
+{
+    // `root` and `keyPath` are read only on `queue` (and once at start, on
+    // the registering thread, which the caller confines to the same
+    // isolation); the rest is guarded by `state`.
+    private weak var root: Root?
+    private let keyPath: KeyPath<Root, Value>
+    private let handler: @Sendable (Value, Value) -> Void
+
+    private struct State {
+        var ended = false
+        var last: Value?
+    }
+
+    private let state = Locked(State())
+    private let trigger: ChangeTrigger
+
+    init(root: Root, keyPath: KeyPath<Root, Value>, queue: DispatchQueue, handler: @escaping @Sendable (Value, Value) -> Void) {
+        self.root = root
+        self.keyPath = keyPath
+        self.handler = handler
+        self.trigger = ChangeTrigger(queue: queue)
+        trigger.target = self
+    }
+
+    func start() {
+        guard let value = arm() else { return }
+        state.withLock { $0.last = value }
+    }
+
+    func cancelRegistration() -> Bool {
+        let previous = state.withLock { state -> (Bool, Value?) in
+            defer {
+                state.ended = true
+                state.last = nil
+            }
+            return (state.ended, state.last)
+        }
+        // The last value is released here, after the lock.
+        return !previous.0
+    }
+
+    /// Reads the value with tracking armed; nil if the object has ended.
+    private func arm() -> Value? {
+        guard let root else { return nil }
+        let keyPath = keyPath
+        let trigger = trigger
+        return withObservationTracking {
+            root[keyPath: keyPath]
+        } onChange: {
+            // Runs before the change is stored, on the setting thread.
+            trigger.fire()
+        }
+    }
+
+    func deliver() {
+        guard state.withLock({ !$0.ended }) else { return }
+        guard let new = arm() else {
+            _ = cancelRegistration()
+            return
+        }
+        let old = state.withLock { state -> Value? in
+            if state.ended { return nil }
+            defer { state.last = new }
+            return state.last
+        }
+        guard let old else { return }
+        handler(old, new)
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension TrackedValueObservation: ChangeTarget {}
+
+/// What a ``ChangeTrigger`` delivers to.
+protocol ChangeTarget: AnyObject, Sendable {
+    func deliver()
+}
+
+/// The non-generic part of a tracked observation that Observation's
+/// `onChange` closure holds: it schedules the delivery on the queue, and
+/// holds the observation weakly, so that a tracking left armed after the
+/// token ended keeps nothing alive.
+final class ChangeTrigger: @unchecked Sendable {
+    // Written once, before the trigger is shared.
+    weak var target: (any ChangeTarget)?
+    private let queue: DispatchQueue
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    func fire() {
+        queue.async { [weak self] in self?.target?.deliver() }
+    }
+}
+#endif

@@ -1,0 +1,66 @@
+/// What an observation registered with
+/// ``KeyPathObservable/observe(_:options:_:)`` delivers, and when.
+///
+/// The options mirror Key-Value Observing's, plus two of ClosureKit's own:
+///
+/// | option | effect |
+/// |---|---|
+/// | ``new`` | changes carry ``ObservedChange/newValue`` |
+/// | ``old`` | changes carry ``ObservedChange/oldValue`` |
+/// | ``initial`` | one callback with the current value, synchronously, before the registration returns |
+/// | ``prior`` | one callback before each change as well as the one after it |
+/// | ``skippingEqualValues`` | a set that stores a value equal to the previous one notifies nobody |
+/// | ``once`` | the observation ends after its first callback |
+///
+/// With no options at all the callback still receives a well-formed
+/// ``ObservedChange``: its ``ObservedChange/kind`` and
+/// ``ObservedChange/keyPath`` are set, and both values are `nil`.
+///
+/// ```swift
+/// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
+///     print("volume", change.oldValue!, "->", change.newValue!)
+/// }
+/// ```
+public struct ObservationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates options from their raw bits.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// Changes carry the value after the set in ``ObservedChange/newValue``.
+    public static let new = ObservationOptions(rawValue: 1 << 0)
+
+    /// Changes carry the value before the set in ``ObservedChange/oldValue``.
+    public static let old = ObservationOptions(rawValue: 1 << 1)
+
+    /// The callback runs once with the current value (in
+    /// ``ObservedChange/newValue`` when ``new`` is given), synchronously,
+    /// before the registration returns. Removing the observation inside that
+    /// first callback (for example with
+    /// ``KeyPathObservable/removeAllObservations()``) is safe: nothing more is
+    /// delivered and the returned token's `cancel()` returns `false`.
+    public static let initial = ObservationOptions(rawValue: 1 << 2)
+
+    /// The callback also runs before each change, with
+    /// ``ObservedChange/isPrior`` set and the value before the change in
+    /// ``ObservedChange/oldValue`` (when ``old`` is given). The callback after
+    /// the change follows it.
+    public static let prior = ObservationOptions(rawValue: 1 << 3)
+
+    /// A set that stores a value equal (`==`) to the one it replaces notifies
+    /// nobody. Without this option every set notifies, as Key-Value Observing
+    /// does.
+    ///
+    /// The observed value must be `Equatable`: registering this option for a
+    /// value that is not traps, with a message naming the type. Where one
+    /// registration covers key paths of different types, values that are not
+    /// `Equatable` always notify.
+    public static let skippingEqualValues = ObservationOptions(rawValue: 1 << 4)
+
+    /// The observation ends after its first callback of any kind (initial,
+    /// prior or change), like ``RegistrationOptions/once``. Its token's
+    /// `cancel()` then returns `false`.
+    public static let once = ObservationOptions(rawValue: 1 << 5)
+}

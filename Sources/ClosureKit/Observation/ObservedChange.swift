@@ -1,0 +1,87 @@
+/// One notification of an observation: which key path, what kind of
+/// callback, and the values the observation asked for.
+///
+/// ```swift
+/// settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
+///     if change.keyPath == \Settings.volume { … }
+///     print(change.oldValue as Any, "->", change.newValue as Any)
+/// }
+/// ```
+///
+/// For a nested key path such as `\.owner.address.city`, the values are those
+/// of the whole path, evaluated on the observed object, whichever link of the
+/// path was set.
+public struct ObservedChange<Value> {
+    /// Why the callback runs.
+    public enum Kind: Hashable, Sendable {
+        /// The delivery that ``ObservationOptions/initial`` asks for, before
+        /// the registration returns.
+        case initial
+        /// Before a change, for ``ObservationOptions/prior``.
+        case prior
+        /// After a set.
+        case change
+    }
+
+    /// The key path, as it was registered, whose value changed. Compare it
+    /// with `==` to tell the key paths of one registration apart.
+    ///
+    /// Observed key paths are kept for the life of the process, one instance
+    /// per distinct key path (like a table of selectors), so that a change
+    /// refers to its key path without reference counting.
+    @inlinable
+    public var keyPath: AnyKeyPath { internedKeyPath.takeUnretainedValue() }
+
+    /// The key path, interned for the life of the process (see
+    /// `KeyPathInterner`), so that creating a change costs no reference
+    /// counting.
+    @usableFromInline
+    let internedKeyPath: Unmanaged<AnyKeyPath>
+
+    /// Why the callback runs.
+    public let kind: Kind
+
+    /// The value before the change, if ``ObservationOptions/old`` was given;
+    /// always `nil` for ``Kind/initial``.
+    public let oldValue: Value?
+
+    /// The value after the change (or the current value for
+    /// ``Kind/initial``), if ``ObservationOptions/new`` was given; always `nil`
+    /// for ``Kind/prior``.
+    public let newValue: Value?
+
+    /// Creates a change. The library creates changes; this initializer exists
+    /// for tests of code that consumes them.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key path that changed.
+    ///   - kind: Why the callback runs.
+    ///   - oldValue: The value before the change.
+    ///   - newValue: The value after the change.
+    public init(keyPath: AnyKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
+        self.init(internedKeyPath: KeyPathInterner.intern(keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
+    }
+
+    @inlinable
+    init(internedKeyPath: Unmanaged<AnyKeyPath>, kind: Kind, oldValue: Value?, newValue: Value?) {
+        self.internedKeyPath = internedKeyPath
+        self.kind = kind
+        self.oldValue = oldValue
+        self.newValue = newValue
+    }
+
+    /// Whether this is the notification before a change
+    /// (``ObservationOptions/prior``).
+    @inlinable
+    public var isPrior: Bool { kind == .prior }
+
+    /// Whether this is the initial delivery (``ObservationOptions/initial``).
+    @inlinable
+    public var isInitial: Bool { kind == .initial }
+}
+
+// `AnyKeyPath` is not declared `Sendable` because a key path may capture
+// subscript arguments; a change only refers to the interned, immortal key
+// path it was registered with, and key paths are immutable, so sharing one
+// across threads is safe.
+extension ObservedChange: @unchecked Sendable where Value: Sendable {}
