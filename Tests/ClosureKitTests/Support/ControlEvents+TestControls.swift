@@ -1,0 +1,59 @@
+@testable import ClosureKit
+
+/// A control for the control-event tests: a button with a title.
+class TestButton: EventControl, @unchecked Sendable {
+    let controlEventStorage = ControlEventStorage()
+    let title: String
+
+    init(title: String = "OK") {
+        self.title = title
+    }
+}
+
+/// A subclass, to check that handlers receive the receiver's own type.
+final class TestToggleButton: TestButton, @unchecked Sendable {
+    var isOn = false
+}
+
+/// A control whose ends are observable: it reports its deinit.
+final class TestSlider: EventControl, @unchecked Sendable {
+    let controlEventStorage = ControlEventStorage()
+    let value: Int
+    let onDeinit: @Sendable () -> Void
+
+    init(value: Int = 0, onDeinit: @escaping @Sendable () -> Void = {}) {
+        self.value = value
+        self.onDeinit = onDeinit
+    }
+
+    deinit { onDeinit() }
+}
+
+/// A thread-safe record of what handlers did, in order.
+final class ControlEventsLog: @unchecked Sendable {
+    private let state = Locked<[String]>([])
+
+    func append(_ entry: String) {
+        state.withLock { $0.append(entry) }
+    }
+
+    var entries: [String] {
+        state.withLock { $0 }
+    }
+
+    func count(of entry: String) -> Int {
+        state.withLock { $0.filter { $0 == entry }.count }
+    }
+}
+
+/// An object a handler captures, so that tests can see when the handler is
+/// released. Its deinit runs `onDeinit`.
+final class ControlEventsSentinel: @unchecked Sendable {
+    let onDeinit: @Sendable () -> Void
+
+    init(onDeinit: @escaping @Sendable () -> Void = {}) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit { onDeinit() }
+}
