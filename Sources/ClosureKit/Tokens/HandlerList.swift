@@ -26,6 +26,29 @@
 /// - Complexity: ``add(_:options:)`` is amortised O(1); removal is O(*n*) in
 ///   the number of handlers; a dispatch is O(*n*).
 public final class HandlerList<Element> {
+    // Dispatch fast path. A dispatch takes `cache` (the registered entries
+    // with their elements) under the lock, together with the value of
+    // `removals`; then, for each handler, it loads `removals` without the
+    // lock. While that value is unchanged, no entry has been removed since the
+    // snapshot, so the snapshot's element may be called without taking the
+    // lock per handler; once it has changed, or for a one-shot entry, the
+    // dispatch claims each entry under the lock as before.
+    //
+    // Invariants, all under the lock: `cache` is nil or holds exactly the
+    // registered entries with their elements, in order; every mutation of
+    // `entries` sets it to nil; every removal increments `removals` before
+    // the lock is released. So dropping a cache never releases the last
+    // reference to an element (a registered entry, or the caller that
+    // removed it, still holds one), and no user code runs under the lock.
+    private var cache: ContiguousArray<CachedEntry>?
+    private let removals = RemovalCounter()
+
+    /// A registered entry and a copy of its element, for the fast path.
+    struct CachedEntry {
+        let entry: Entry
+        let element: Element
+    }
+
     /// One registration. Its fields are guarded by the owning list's lock.
     final class Entry: TokenRegistration, @unchecked Sendable {
         var element: Element?
@@ -68,7 +91,10 @@ public final class HandlerList<Element> {
     /// - Returns: The token that removes the handler.
     public func add(_ element: Element, options: RegistrationOptions = []) -> CancellationToken {
         let entry = Entry(element: element, once: options.contains(.once), list: self)
-        lock.withLock { entries.append(entry) }
+        lock.withLock {
+            entries.append(entry)
+            cache = nil
+        }
         return CancellationToken(registration: entry)
     }
 
@@ -80,26 +106,41 @@ public final class HandlerList<Element> {
     ///
     /// - Parameter body: Calls one handler.
     public func forEach(_ body: (Element) throws -> Void) rethrows {
-        let snapshot = lock.withLock { entries }
-        for entry in snapshot {
-            guard let element = claim(entry) else { continue }
-            try body(element)
-        }
+        try forEach(where: { _ in true }, body)
     }
 
     /// Dispatches to the handlers for which `matches` holds.
     ///
-    /// `matches` runs under the list's lock, so it must be library code that
-    /// only reads the element (for example an event-mask test), never a user
-    /// closure. A one-shot handler that does not match stays registered.
+    /// `matches` may run under the list's lock, so it must be library code
+    /// that only reads the element (for example an event-mask test), never a
+    /// user closure. A one-shot handler that does not match stays registered.
+    ///
+    /// While no handler has been removed since the dispatch began, handlers
+    /// are called without taking the lock again (see `removals`).
+    @inline(__always)
     func forEach(
         where matches: (Element) -> Bool,
         _ body: (Element) throws -> Void
     ) rethrows {
-        let snapshot = lock.withLock { entries }
-        for entry in snapshot {
-            guard let element = claim(entry, where: matches) else { continue }
-            try body(element)
+        let (snapshot, removalsAtSnapshot) = lock.withLock { () -> (ContiguousArray<CachedEntry>, UInt) in
+            if let cache { return (cache, removals.load()) }
+            var built = ContiguousArray<CachedEntry>()
+            built.reserveCapacity(entries.count)
+            for entry in entries {
+                if let element = entry.element { built.append(CachedEntry(entry: entry, element: element)) }
+            }
+            cache = built
+            return (built, removals.load())
+        }
+        for cached in snapshot {
+            guard matches(cached.element) else { continue }
+            if !cached.entry.once && removals.load() == removalsAtSnapshot {
+                // Nothing was removed since the snapshot: still registered.
+                try body(cached.element)
+            } else {
+                guard let element = claim(cached.entry, where: matches) else { continue }
+                try body(element)
+            }
         }
     }
 
@@ -122,6 +163,8 @@ public final class HandlerList<Element> {
                 return element
             }
             entries.removeAll()
+            cache = nil
+            removals.increment()
             return removed
         }
         // Handlers are released here, outside the lock.
@@ -141,6 +184,10 @@ public final class HandlerList<Element> {
                 entry.element = nil
                 removed.append(element)
                 return true
+            }
+            if !removed.isEmpty {
+                cache = nil
+                removals.increment()
             }
             return removed
         }
@@ -185,6 +232,8 @@ public final class HandlerList<Element> {
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
+        cache = nil
+        removals.increment()
         return element
     }
 }
