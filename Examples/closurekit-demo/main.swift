@@ -10,6 +10,7 @@ print("===============")
 let sections: [(title: String, run: () -> Void)] = [
     ("Association: values attached to any object", demoAssociation),
     ("Lifetime: closures that run when an object ends", demoLifetime),
+    ("Control events: closure handlers on any class that acts as a control", demoControlEvents),
 ]
 
 for (index, section) in sections.enumerated() {
