@@ -1,5 +1,5 @@
 #if !canImport(Darwin)
-import Synchronization
+internal import Synchronization
 #endif
 
 /// A counter that writers bump while holding some lock of their own, and that
@@ -12,28 +12,20 @@ import Synchronization
 /// its own, which costs what the per-handler check cost before.
 struct RemovalCounter: ~Copyable, @unchecked Sendable {
     #if canImport(Darwin)
-    private let lock = Lock()
-    private let storage = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+    private let value = Locked<UInt>(0)
 
-    init() {
-        storage.initialize(to: 0)
-    }
-
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-    }
+    init() {}
 
     /// The current count, with acquire ordering.
     @inline(__always)
     func load() -> UInt {
-        lock.withLock { storage.pointee }
+        value.withLock { $0 }
     }
 
     /// Adds one, with release ordering.
     @inline(__always)
     func increment() {
-        lock.withLock { storage.pointee &+= 1 }
+        value.withLock { $0 &+= 1 }
     }
     #else
     private let value = Atomic<UInt>(0)
