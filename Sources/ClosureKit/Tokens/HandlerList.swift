@@ -47,6 +47,7 @@ public final class HandlerList<Element> {
     struct CachedEntry {
         let entry: Entry
         let element: Element
+        let once: Bool
     }
 
     /// One registration. Its fields are guarded by the owning list's lock.
@@ -127,18 +128,23 @@ public final class HandlerList<Element> {
             var built = ContiguousArray<CachedEntry>()
             built.reserveCapacity(entries.count)
             for entry in entries {
-                if let element = entry.element { built.append(CachedEntry(entry: entry, element: element)) }
+                if let element = entry.element {
+                    built.append(CachedEntry(entry: entry, element: element, once: entry.once))
+                }
             }
             cache = built
             return (built, removals.load())
         }
-        for cached in snapshot {
-            guard matches(cached.element) else { continue }
-            if !cached.entry.once && removals.load() == removalsAtSnapshot {
+        // Indices rather than `for cached in snapshot`: the elements are then
+        // borrowed from the immutable snapshot instead of copied, which saves
+        // a retain and a release per field per handler.
+        for index in snapshot.indices {
+            guard matches(snapshot[index].element) else { continue }
+            if !snapshot[index].once && removals.load() == removalsAtSnapshot {
                 // Nothing was removed since the snapshot: still registered.
-                try body(cached.element)
+                try body(snapshot[index].element)
             } else {
-                guard let element = claim(cached.entry, where: matches) else { continue }
+                guard let element = claim(snapshot[index].entry, where: matches) else { continue }
                 try body(element)
             }
         }
