@@ -9,7 +9,7 @@ struct EventControlConcurrencyTests {
     /// thread sanitizer on two cores.
     @Test("concurrent adds, sends, removes and cancels keep every rule")
     func stress() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let threads = 4
         let rounds = 400
         let persistentRuns = Locked(0)
@@ -44,7 +44,7 @@ struct EventControlConcurrencyTests {
                 #expect(lateRuns.withLock { $0 } == before)
 
                 // A handler that removes itself while others send.
-                let slot = TokenSlot()
+                let slot = ControlTokenSlot()
                 slot.token = button.addHandler(for: own, options: round.isMultiple(of: 3) ? .once : []) { _ in
                     slot.token?.cancel()
                 }
@@ -65,14 +65,14 @@ struct EventControlConcurrencyTests {
     @Test("a control may end on one thread while another holds tokens and cancels them")
     func controlEndsWhileTokensCancel() {
         for _ in 0..<200 {
-            var slider: TestSlider? = TestSlider()
+            var slider: ControlTestSlider? = ControlTestSlider()
             let tokens = (0..<4).map { _ in slider!.addHandler(for: .valueChanged) { _ in } }
-            let sliderBox = Locked<TestSlider?>(slider)
+            let sliderBox = Locked<ControlTestSlider?>(slider)
             slider = nil
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
                     sliderBox.withLock { $0 }?.sendEvents(.valueChanged)
-                    let released = sliderBox.withLock { box -> TestSlider? in
+                    let released = sliderBox.withLock { box -> ControlTestSlider? in
                         let old = box
                         box = nil
                         return old

@@ -5,7 +5,7 @@ import Testing
 struct EventControlLifecycleTests {
     @Test("a handler and its captures are released when its token is cancelled")
     func releasedOnCancel() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let released = ControlEventsLog()
         var sentinel: ControlEventsSentinel? = ControlEventsSentinel { released.append("released") }
         let token = button.addHandler(for: .touchUpInside) { [sentinel] _ in _ = sentinel }
@@ -17,7 +17,7 @@ struct EventControlLifecycleTests {
 
     @Test("handlers and their captures are released when removed by mask")
     func releasedOnRemove() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let released = ControlEventsLog()
         var sentinel: ControlEventsSentinel? = ControlEventsSentinel { released.append("released") }
         let token = button.addHandler(for: .valueChanged) { [sentinel] _ in _ = sentinel }
@@ -30,7 +30,7 @@ struct EventControlLifecycleTests {
     @Test("handlers are released when the control ends, even while their tokens are kept")
     func releasedWhenControlEnds() {
         let released = ControlEventsLog()
-        var slider: TestSlider? = TestSlider { released.append("slider") }
+        var slider: ControlTestSlider? = ControlTestSlider { released.append("slider") }
         var sentinel: ControlEventsSentinel? = ControlEventsSentinel { released.append("handler") }
         let token = slider!.addHandler(for: .valueChanged) { [sentinel] _ in _ = sentinel }
         sentinel = nil
@@ -41,10 +41,10 @@ struct EventControlLifecycleTests {
 
     @Test("handlers never keep their control alive")
     func handlersDoNotRetainControl() {
-        weak var weakSlider: TestSlider?
+        weak var weakSlider: ControlTestSlider?
         var tokens: [CancellationToken] = []
         do {
-            let slider = TestSlider(value: 3)
+            let slider = ControlTestSlider(value: 3)
             weakSlider = slider
             slider.addHandler(for: .valueChanged) { slider in _ = slider.value }.store(in: &tokens)
             slider.addHandler(for: .allEvents, options: .once) { _ in }.store(in: &tokens)
@@ -55,7 +55,7 @@ struct EventControlLifecycleTests {
 
     @Test("captures are released with no library lock held, so their deinit may use the control")
     func capturesReleasedOutsideLock() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         func sentinel(_ name: String) -> ControlEventsSentinel {
             ControlEventsSentinel { log.append("\(name) released, control has handlers: \(button.hasHandlers(for: .touchDown))") }
@@ -75,7 +75,7 @@ struct EventControlLifecycleTests {
 
     @Test("a once handler is released after it ran")
     func onceReleasedAfterRun() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let released = ControlEventsLog()
         var sentinel: ControlEventsSentinel? = ControlEventsSentinel { released.append("released") }
         let token = button.addHandler(for: .touchUpInside, options: .once) { [sentinel] _ in _ = sentinel }

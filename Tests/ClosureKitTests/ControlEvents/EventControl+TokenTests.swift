@@ -6,7 +6,7 @@ import Testing
 struct EventControlTokenTests {
     @Test("cancel removes the handler and returns true only the first time")
     func cancelIsIdempotent() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .touchUpInside) { _ in log.append("ran") }
         #expect(token.cancel() == true)
@@ -19,7 +19,7 @@ struct EventControlTokenTests {
 
     @Test("a send that starts after cancel has returned on another thread never runs the handler")
     func cancelOnAnotherThread() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .valueChanged) { _ in log.append("ran") }
         let done = DispatchSemaphore(value: 0)
@@ -34,7 +34,7 @@ struct EventControlTokenTests {
 
     @Test("releasing the token removes the handler")
     func releasingTokenRemoves() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         do {
             let token = button.addHandler(for: .touchUpInside) { _ in log.append("ran") }
@@ -48,7 +48,7 @@ struct EventControlTokenTests {
 
     @Test("tokens are hashable and keep their handlers while a set holds them")
     func tokensInASet() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         var tokens = Set<CancellationToken>()
         button.addHandler(for: .touchDown) { _ in log.append("down") }.store(in: &tokens)
@@ -62,7 +62,7 @@ struct EventControlTokenTests {
 
     @Test("a once handler runs on its first matching send only, and its token then cancels nothing")
     func onceHandler() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .touchUpInside, options: .once) { _ in log.append("once") }
         button.sendEvents(.valueChanged)  // does not match: the handler stays
@@ -76,7 +76,7 @@ struct EventControlTokenTests {
 
     @Test("a handler that removes all handlers, itself included, during a send stops the rest of that send")
     func handlerRemovesAll() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         var tokens: [CancellationToken] = []
         tokens.append(button.addHandler(for: .touchUpInside) { _ in log.append("first") })
@@ -96,7 +96,7 @@ struct EventControlTokenTests {
 
     @Test("a handler that removes its own mask, itself included, during a send")
     func handlerRemovesItsMask() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
             button.addHandler(for: .valueChanged) { button in
@@ -114,9 +114,9 @@ struct EventControlTokenTests {
 
     @Test("a handler may cancel its own token while it runs; the effect is immediate")
     func handlerCancelsItself() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
-        let slot = TokenSlot()
+        let slot = ControlTokenSlot()
         slot.token = button.addHandler(for: .touchDown) { button in
             log.append("cancel returned \(slot.token?.cancel() ?? false)")
             button.sendEvents(.touchDown)  // a nested send no longer runs it
@@ -128,9 +128,9 @@ struct EventControlTokenTests {
 
     @Test("a handler that cancels a later handler's token stops it in the same send")
     func cancelLaterHandler() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
-        let later = TokenSlot()
+        let later = ControlTokenSlot()
         let first = button.addHandler(for: .touchDown) { _ in
             log.append("first cancels later: \(later.token?.cancel() ?? false)")
         }
@@ -142,9 +142,9 @@ struct EventControlTokenTests {
 
     @Test("handlers added during a send run from the next send on")
     func addedDuringSend() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
-        let added = TokenSlot()
+        let added = ControlTokenSlot()
         let adder = button.addHandler(for: .valueChanged) { button in
             log.append("adder")
             if added.token == nil {
@@ -156,24 +156,5 @@ struct EventControlTokenTests {
         button.sendEvents(.valueChanged)
         #expect(log.entries == ["adder", "adder", "added"])
         _ = adder
-    }
-}
-
-/// A place for a token that its own handler (or another) reads.
-final class TokenSlot: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
-    private var stored: CancellationToken?
-
-    var token: CancellationToken? {
-        get {
-            lock.wait()
-            defer { lock.signal() }
-            return stored
-        }
-        set {
-            lock.wait()
-            stored = newValue
-            lock.signal()
-        }
     }
 }

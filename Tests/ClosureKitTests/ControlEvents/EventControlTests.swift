@@ -5,7 +5,7 @@ import Testing
 struct EventControlTests {
     @Test("sending runs every handler whose mask overlaps the events, in registration order")
     func sendingUsesOverlap() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
             button.addHandler(for: .touchUpInside) { _ in log.append("up") },
@@ -25,7 +25,7 @@ struct EventControlTests {
 
     @Test("a handler runs once per send, even when several of its events are sent together")
     func oncePerSend() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: [.touchDown, .touchUpInside, .primaryActionTriggered]) { _ in log.append("ran") }
         button.sendEvents([.touchDown, .touchUpInside, .primaryActionTriggered])
@@ -35,7 +35,7 @@ struct EventControlTests {
 
     @Test("sending an empty set, or events no mask shares, runs nothing")
     func disjointSendRunsNothing() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .allTouchEvents) { _ in log.append("ran") }
         button.sendEvents([])
@@ -46,10 +46,10 @@ struct EventControlTests {
 
     @Test("handlers receive the control typed as the receiver's own type")
     func handlersReceiveSelf() {
-        let toggle = TestToggleButton(title: "Wi-Fi")
+        let toggle = ControlTestToggleButton(title: "Wi-Fi")
         let log = ControlEventsLog()
         let token = toggle.addHandler(for: .valueChanged) { toggle in
-            // `toggle` is a TestToggleButton: its own property is reachable.
+            // `toggle` is a ControlTestToggleButton: its own property is reachable.
             log.append("\(toggle.title) is \(toggle.isOn ? "on" : "off")")
         }
         toggle.isOn = true
@@ -60,8 +60,8 @@ struct EventControlTests {
 
     @Test("the handler receives the very control that sent the events")
     func handlerReceivesSender() {
-        let first = TestButton(title: "first")
-        let second = TestButton(title: "second")
+        let first = ControlTestButton(title: "first")
+        let second = ControlTestButton(title: "second")
         let log = ControlEventsLog()
         let tokens = [first, second].map { button in
             button.addHandler(for: .touchUpInside) { sender in log.append(sender.title) }
@@ -74,7 +74,7 @@ struct EventControlTests {
 
     @Test("hasHandlers matches the exact mask, not an overlap")
     func hasUsesExactMask() {
-        let button = TestButton()
+        let button = ControlTestButton()
         #expect(!button.hasHandlers(for: .touchUpInside))
         let token = button.addHandler(for: [.touchDown, .touchUpInside]) { _ in }
         #expect(button.hasHandlers(for: [.touchDown, .touchUpInside]))
@@ -89,7 +89,7 @@ struct EventControlTests {
 
     @Test("removeHandlers removes only the handlers of exactly that mask and says how many")
     func removeUsesExactMask() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
             button.addHandler(for: .valueChanged) { _ in log.append("value 1") },
@@ -114,7 +114,7 @@ struct EventControlTests {
 
     @Test("removeAllHandlers removes every handler, whatever its mask")
     func removeAll() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
             button.addHandler(for: .valueChanged) { _ in log.append("value") },
@@ -130,7 +130,7 @@ struct EventControlTests {
 
     @Test("a handler may call back into its control: has, remove, add and a nested send")
     func reentrancy() {
-        let button = TestButton()
+        let button = ControlTestButton()
         let log = ControlEventsLog()
         let inner = button.addHandler(for: .valueChanged) { _ in log.append("inner") }
         let outer = button.addHandler(for: .touchUpInside) { button in
@@ -150,7 +150,7 @@ struct EventControlTests {
     @Test("adding a handler for no events traps")
     func emptyMaskTraps() async {
         await #expect(processExitsWith: .failure) {
-            let button = TestButton()
+            let button = ControlTestButton()
             let token = button.addHandler(for: []) { _ in }
             _ = token
         }
@@ -163,7 +163,7 @@ struct EventControlTests {
                 let controlEventStorage: ControlEventStorage
                 init(sharing storage: ControlEventStorage) { controlEventStorage = storage }
             }
-            let button = TestButton()
+            let button = ControlTestButton()
             let token = button.addHandler(for: .touchUpInside) { button in _ = button.title }
             let impostor = Impostor(sharing: button.controlEventStorage)
             impostor.sendEvents(.touchUpInside)

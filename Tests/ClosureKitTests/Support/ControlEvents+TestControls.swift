@@ -1,7 +1,7 @@
 @testable import ClosureKit
 
 /// A control for the control-event tests: a button with a title.
-class TestButton: EventControl, @unchecked Sendable {
+class ControlTestButton: EventControl, @unchecked Sendable {
     let controlEventStorage = ControlEventStorage()
     let title: String
 
@@ -11,12 +11,12 @@ class TestButton: EventControl, @unchecked Sendable {
 }
 
 /// A subclass, to check that handlers receive the receiver's own type.
-final class TestToggleButton: TestButton, @unchecked Sendable {
+final class ControlTestToggleButton: ControlTestButton, @unchecked Sendable {
     var isOn = false
 }
 
 /// A control whose ends are observable: it reports its deinit.
-final class TestSlider: EventControl, @unchecked Sendable {
+final class ControlTestSlider: EventControl, @unchecked Sendable {
     let controlEventStorage = ControlEventStorage()
     let value: Int
     let onDeinit: @Sendable () -> Void
@@ -56,4 +56,21 @@ final class ControlEventsSentinel: @unchecked Sendable {
     }
 
     deinit { onDeinit() }
+}
+
+/// A place for a token that its own handler (or another) reads.
+final class ControlTokenSlot: @unchecked Sendable {
+    private let state = Locked<CancellationToken?>(nil)
+
+    var token: CancellationToken? {
+        get { state.withLock { $0 } }
+        set {
+            // The replaced token is released (and so cancelled) after the lock.
+            let old = state.withLock { token -> CancellationToken? in
+                defer { token = newValue }
+                return token
+            }
+            _ = old
+        }
+    }
 }
