@@ -34,13 +34,19 @@ public final class HandlerList<Element> {
     // lock per handler; once it has changed, or for a one-shot entry, the
     // dispatch claims each entry under the lock as before.
     //
+    // The cache is built by the second dispatch after a mutation, not the
+    // first, so that a list dispatched once (end-of-life callbacks) or
+    // mutated between every dispatch pays no extra allocation.
+    //
     // Invariants, all under the lock: `cache` is nil or holds exactly the
     // registered entries with their elements, in order; every mutation of
-    // `entries` sets it to nil; every removal increments `removals` before
-    // the lock is released. So dropping a cache never releases the last
-    // reference to an element (a registered entry, or the caller that
-    // removed it, still holds one), and no user code runs under the lock.
+    // `entries` sets it to nil and clears `dispatchedSinceMutation`; every
+    // removal increments `removals` before the lock is released. So dropping
+    // a cache never releases the last reference to an element (a registered
+    // entry, or the caller that removed it, still holds one), and no user
+    // code runs under the lock.
     private var cache: ContiguousArray<CachedEntry>?
+    private var dispatchedSinceMutation = false
     private let removals = RemovalCounter()
 
     /// A registered entry and a copy of its element, for the fast path.
@@ -94,7 +100,7 @@ public final class HandlerList<Element> {
         let entry = Entry(element: element, once: options.contains(.once), list: self)
         lock.withLock {
             entries.append(entry)
-            cache = nil
+            invalidateCache()
         }
         return CancellationToken(registration: entry)
     }
@@ -123,8 +129,12 @@ public final class HandlerList<Element> {
         where matches: (Element) -> Bool,
         _ body: (Element) throws -> Void
     ) rethrows {
-        let (snapshot, removalsAtSnapshot) = lock.withLock { () -> (ContiguousArray<CachedEntry>, UInt) in
-            if let cache { return (cache, removals.load()) }
+        let snapshot: ContiguousArray<CachedEntry>
+        let removalsAtSnapshot: UInt
+        lock.lock()
+        if let cache {
+            snapshot = cache
+        } else if dispatchedSinceMutation {
             var built = ContiguousArray<CachedEntry>()
             built.reserveCapacity(entries.count)
             for entry in entries {
@@ -133,8 +143,22 @@ public final class HandlerList<Element> {
                 }
             }
             cache = built
-            return (built, removals.load())
+            snapshot = built
+        } else {
+            // First dispatch since a mutation: check every entry under the
+            // lock, as a list that is rarely dispatched should.
+            dispatchedSinceMutation = true
+            let entries = self.entries
+            lock.unlock()
+            for entry in entries {
+                guard let element = claim(entry, where: matches) else { continue }
+                try body(element)
+            }
+            return
         }
+        removalsAtSnapshot = removals.load()
+        lock.unlock()
+
         // Indices rather than `for cached in snapshot`: the elements are then
         // borrowed from the immutable snapshot instead of copied, which saves
         // a retain and a release per field per handler.
@@ -169,7 +193,7 @@ public final class HandlerList<Element> {
                 return element
             }
             entries.removeAll()
-            cache = nil
+            invalidateCache()
             removals.increment()
             return removed
         }
@@ -192,7 +216,7 @@ public final class HandlerList<Element> {
                 return true
             }
             if !removed.isEmpty {
-                cache = nil
+                invalidateCache()
                 removals.increment()
             }
             return removed
@@ -230,6 +254,13 @@ public final class HandlerList<Element> {
         }
     }
 
+    /// Drops the dispatch cache after a mutation; the caller holds the lock.
+    /// Never releases the last reference to an element (see `cache`).
+    private func invalidateCache() {
+        cache = nil
+        dispatchedSinceMutation = false
+    }
+
     /// Unlinks an entry; the caller holds the lock. Returns the element it
     /// held, for the caller to release after unlocking.
     private func detach(_ entry: Entry) -> Element? {
@@ -238,7 +269,7 @@ public final class HandlerList<Element> {
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
-        cache = nil
+        invalidateCache()
         removals.increment()
         return element
     }

@@ -60,11 +60,12 @@ struct EventControlTokenTests {
         #expect(!button.hasHandlers(for: .touchDown))
     }
 
-    @Test("a once handler runs on its first matching send only, and its token then cancels nothing")
-    func onceHandler() {
+    @Test("a once handler runs on its first matching send only, and its token then cancels nothing", arguments: [false, true])
+    func onceHandler(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .touchUpInside, options: .once) { _ in log.append("once") }
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.valueChanged)  // does not match: the handler stays
         #expect(button.hasHandlers(for: .touchUpInside))
         button.sendEvents(.touchUpInside)
@@ -74,8 +75,8 @@ struct EventControlTokenTests {
         #expect(token.cancel() == false)
     }
 
-    @Test("a handler that removes all handlers, itself included, during a send stops the rest of that send")
-    func handlerRemovesAll() {
+    @Test("a handler that removes all handlers, itself included, during a send stops the rest of that send", arguments: [false, true])
+    func handlerRemovesAll(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         var tokens: [CancellationToken] = []
@@ -87,6 +88,7 @@ struct EventControlTokenTests {
         tokens.append(button.addHandler(for: .touchUpInside) { _ in log.append("third") })
         tokens.append(button.addHandler(for: .allEvents) { _ in log.append("fourth") })
 
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchUpInside)
         #expect(log.entries == ["first", "second removes all: 4"])
         button.sendEvents(.touchUpInside)
@@ -94,8 +96,8 @@ struct EventControlTokenTests {
         #expect(tokens.map { $0.cancel() } == [false, false, false, false])
     }
 
-    @Test("a handler that removes its own mask, itself included, during a send")
-    func handlerRemovesItsMask() {
+    @Test("a handler that removes its own mask, itself included, during a send", arguments: [false, true])
+    func handlerRemovesItsMask(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
@@ -106,14 +108,15 @@ struct EventControlTokenTests {
             button.addHandler(for: .valueChanged) { _ in log.append("same mask") },
             button.addHandler(for: [.valueChanged, .touchDown]) { _ in log.append("other mask") },
         ]
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.valueChanged)
         button.sendEvents(.valueChanged)
         #expect(log.entries == ["remover", "other mask", "other mask"])
         _ = tokens
     }
 
-    @Test("a handler may cancel its own token while it runs; the effect is immediate")
-    func handlerCancelsItself() {
+    @Test("a handler may cancel its own token while it runs; the effect is immediate", arguments: [false, true])
+    func handlerCancelsItself(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let slot = ControlTokenSlot()
@@ -121,13 +124,14 @@ struct EventControlTokenTests {
             log.append("cancel returned \(slot.token?.cancel() ?? false)")
             button.sendEvents(.touchDown)  // a nested send no longer runs it
         }
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchDown)
         button.sendEvents(.touchDown)
         #expect(log.entries == ["cancel returned true"])
     }
 
-    @Test("a handler that cancels a later handler's token stops it in the same send")
-    func cancelLaterHandler() {
+    @Test("a handler that cancels a later handler's token stops it in the same send", arguments: [false, true])
+    func cancelLaterHandler(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let later = ControlTokenSlot()
@@ -135,13 +139,14 @@ struct EventControlTokenTests {
             log.append("first cancels later: \(later.token?.cancel() ?? false)")
         }
         later.token = button.addHandler(for: .touchDown) { _ in log.append("later") }
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchDown)
         #expect(log.entries == ["first cancels later: true"])
         _ = first
     }
 
-    @Test("handlers added during a send run from the next send on")
-    func addedDuringSend() {
+    @Test("handlers added during a send run from the next send on", arguments: [false, true])
+    func addedDuringSend(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let added = ControlTokenSlot()
@@ -151,6 +156,7 @@ struct EventControlTokenTests {
                 added.token = button.addHandler(for: .valueChanged) { _ in log.append("added") }
             }
         }
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.valueChanged)
         #expect(log.entries == ["adder"])
         button.sendEvents(.valueChanged)

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("EventControl: sending, has and remove")
 struct EventControlTests {
-    @Test("sending runs every handler whose mask overlaps the events, in registration order")
-    func sendingUsesOverlap() {
+    @Test("sending runs every handler whose mask overlaps the events, in registration order", arguments: [false, true])
+    func sendingUsesOverlap(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
@@ -15,6 +15,7 @@ struct EventControlTests {
             button.addHandler(for: .allEvents) { _ in log.append("anything") },
         ]
 
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchUpInside)
         #expect(log.entries == ["up", "down or up", "any touch", "anything"])
 
@@ -87,8 +88,8 @@ struct EventControlTests {
         _ = token
     }
 
-    @Test("removeHandlers removes only the handlers of exactly that mask and says how many")
-    func removeUsesExactMask() {
+    @Test("removeHandlers removes only the handlers of exactly that mask and says how many", arguments: [false, true])
+    func removeUsesExactMask(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let tokens = [
@@ -98,6 +99,7 @@ struct EventControlTests {
             button.addHandler(for: .allEvents) { _ in log.append("all") },
         ]
 
+        warmUp(button, if: fromCachedSnapshot)
         #expect(button.removeHandlers(for: .touchUpInside) == 0)
         #expect(button.removeHandlers(for: .valueChanged) == 2)
         #expect(!button.hasHandlers(for: .valueChanged))
@@ -128,8 +130,8 @@ struct EventControlTests {
         _ = tokens
     }
 
-    @Test("a handler may call back into its control: has, remove, add and a nested send")
-    func reentrancy() {
+    @Test("a handler may call back into its control: has, remove, add and a nested send", arguments: [false, true])
+    func reentrancy(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let inner = button.addHandler(for: .valueChanged) { _ in log.append("inner") }
@@ -141,6 +143,7 @@ struct EventControlTests {
             button.sendEvents(.menuActionTriggered)
             _ = late  // released here: removes itself
         }
+        warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchUpInside)
         #expect(log.entries == ["outer sees inner: true", "inner", "removed 1", "late"])
         #expect(!button.hasHandlers(for: .menuActionTriggered))

@@ -74,3 +74,13 @@ final class ControlTokenSlot: @unchecked Sendable {
         }
     }
 }
+
+/// Sends nothing twice when `condition` holds. A handler list serves a send
+/// from its cached snapshot from the second send after a change on, and the
+/// first one without it; tests that take `fromCachedSnapshot` check their rule
+/// on both paths.
+func warmUp(_ control: some EventControl, if condition: Bool) {
+    guard condition else { return }
+    control.sendEvents([])
+    control.sendEvents([])
+}
