@@ -57,8 +57,10 @@ public final class ControlEventStorage: Sendable {
     }
 
     /// Calls, in registration order and with no lock held, every handler whose
-    /// mask overlaps `events`, passing `control`.
-    @inline(__always)
+    /// mask overlaps `events`, passing `control`. Reachable from the inlinable
+    /// ``EventControl/sendEvents(_:)``, so that a send on a concrete control
+    /// reads its storage without a protocol call.
+    @usableFromInline
     func send(_ events: ControlEvents, from control: AnyObject) {
         let sender = ObjectIdentifier(control)
         handlers.forEach(where: { !$0.events.isDisjoint(with: events) }) { handler in

@@ -136,6 +136,7 @@ extension EventControl {
     /// ```
     ///
     /// - Parameter events: The events that happened.
+    @inlinable
     public func sendEvents(_ events: ControlEvents) {
         controlEventStorage.send(events, from: self)
     }
