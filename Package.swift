@@ -26,6 +26,17 @@ let package = Package(
             name: "ClosureKitFoundationTests",
             dependencies: ["ClosureKitFoundation"]
         ),
+
+        // A terminal UI built on control events; its test drives it with a script.
+        .executableTarget(
+            name: "terminal-controls",
+            dependencies: ["ClosureKit"],
+            path: "Examples/terminal-controls"
+        ),
+        .testTarget(
+            name: "TerminalControlsTests",
+            dependencies: ["terminal-controls"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,7 @@ let sections: [(title: String, run: () -> Void)] = [
     ("Association: values attached to any object", demoAssociation),
     ("Lifetime: closures that run when an object ends", demoLifetime),
     ("Observation: closures on property changes of a settings object", demoObservation),
+    ("Control events: closure handlers on any class that acts as a control", demoControlEvents),
 ]
 
 for (index, section) in sections.enumerated() {

@@ -10,6 +10,7 @@ let suites: [Suite] = [
     associationSuite,
     lifetimeSuite,
     observationSuite,
+    controlEventSuite,
 ]
 
 var filter: String?

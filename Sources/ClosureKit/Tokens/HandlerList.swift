@@ -26,6 +26,36 @@
 /// - Complexity: ``add(_:options:)`` is amortised O(1); removal is O(*n*) in
 ///   the number of handlers; a dispatch is O(*n*).
 public final class HandlerList<Element> {
+    // Dispatch fast path. A dispatch takes `cache` (the registered entries
+    // with their elements) under the lock, together with the value of
+    // `removals`; then, for each handler, it loads `removals` without the
+    // lock. While that value is unchanged, no entry has been removed since the
+    // snapshot, so the snapshot's element may be called without taking the
+    // lock per handler; once it has changed, or for a one-shot entry, the
+    // dispatch claims each entry under the lock as before.
+    //
+    // The cache is built by the second dispatch after a mutation, not the
+    // first, so that a list dispatched once (end-of-life callbacks) or
+    // mutated between every dispatch pays no extra allocation.
+    //
+    // Invariants, all under the lock: `cache` is nil or holds exactly the
+    // registered entries with their elements, in order; every mutation of
+    // `entries` sets it to nil and clears `dispatchedSinceMutation`; every
+    // removal increments `removals` before the lock is released. So dropping
+    // a cache never releases the last reference to an element (a registered
+    // entry, or the caller that removed it, still holds one), and no user
+    // code runs under the lock.
+    private var cache: ContiguousArray<CachedEntry>?
+    private var dispatchedSinceMutation = false
+    private let removals = RemovalCounter()
+
+    /// A registered entry and a copy of its element, for the fast path.
+    struct CachedEntry {
+        let entry: Entry
+        let element: Element
+        let once: Bool
+    }
+
     /// One registration. Its fields are guarded by the owning list's lock.
     final class Entry: TokenRegistration, @unchecked Sendable {
         var element: Element?
@@ -72,7 +102,10 @@ public final class HandlerList<Element> {
     /// - Returns: The token that removes the handler.
     public func add(_ element: Element, options: RegistrationOptions = []) -> CancellationToken {
         let entry = Entry(element: element, once: options.contains(.once), list: self)
-        lock.withLock { entries.append(entry) }
+        lock.withLock {
+            entries.append(entry)
+            invalidateCache()
+        }
         return CancellationToken(registration: entry)
     }
 
@@ -84,26 +117,64 @@ public final class HandlerList<Element> {
     ///
     /// - Parameter body: Calls one handler.
     public func forEach(_ body: (Element) throws -> Void) rethrows {
-        let snapshot = lock.withLock { entries }
-        for entry in snapshot {
-            guard let element = claim(entry) else { continue }
-            try body(element)
-        }
+        try forEach(where: { _ in true }, body)
     }
 
     /// Dispatches to the handlers for which `matches` holds.
     ///
-    /// `matches` runs under the list's lock, so it must be library code that
-    /// only reads the element (for example an event-mask test), never a user
-    /// closure. A one-shot handler that does not match stays registered.
+    /// `matches` may run under the list's lock, so it must be library code
+    /// that only reads the element (for example an event-mask test), never a
+    /// user closure. A one-shot handler that does not match stays registered.
+    ///
+    /// While no handler has been removed since the dispatch began, handlers
+    /// are called without taking the lock again (see `removals`).
+    @inline(__always)
     func forEach(
         where matches: (Element) -> Bool,
         _ body: (Element) throws -> Void
     ) rethrows {
-        let snapshot = lock.withLock { entries }
-        for entry in snapshot {
-            guard let element = claim(entry, where: matches) else { continue }
-            try body(element)
+        let snapshot: ContiguousArray<CachedEntry>
+        let removalsAtSnapshot: UInt
+        lock.lock()
+        if let cache {
+            snapshot = cache
+        } else if dispatchedSinceMutation {
+            var built = ContiguousArray<CachedEntry>()
+            built.reserveCapacity(entries.count)
+            for entry in entries {
+                if let element = entry.element {
+                    built.append(CachedEntry(entry: entry, element: element, once: entry.once))
+                }
+            }
+            cache = built
+            snapshot = built
+        } else {
+            // First dispatch since a mutation: check every entry under the
+            // lock, as a list that is rarely dispatched should.
+            dispatchedSinceMutation = true
+            let entries = self.entries
+            lock.unlock()
+            for entry in entries {
+                guard let element = claim(entry, where: matches) else { continue }
+                try body(element)
+            }
+            return
+        }
+        removalsAtSnapshot = removals.load()
+        lock.unlock()
+
+        // Indices rather than `for cached in snapshot`: the elements are then
+        // borrowed from the immutable snapshot instead of copied, which saves
+        // a retain and a release per field per handler.
+        for index in snapshot.indices {
+            guard matches(snapshot[index].element) else { continue }
+            if !snapshot[index].once && removals.load() == removalsAtSnapshot {
+                // Nothing was removed since the snapshot: still registered.
+                try body(snapshot[index].element)
+            } else {
+                guard let element = claim(snapshot[index].entry, where: matches) else { continue }
+                try body(element)
+            }
         }
     }
 
@@ -126,6 +197,8 @@ public final class HandlerList<Element> {
                 return element
             }
             entries.removeAll()
+            invalidateCache()
+            removals.increment()
             return removed
         }
         // Handlers are released here, outside the lock.
@@ -145,6 +218,10 @@ public final class HandlerList<Element> {
                 entry.element = nil
                 removed.append(element)
                 return true
+            }
+            if !removed.isEmpty {
+                invalidateCache()
+                removals.increment()
             }
             return removed
         }
@@ -181,6 +258,13 @@ public final class HandlerList<Element> {
         }
     }
 
+    /// Drops the dispatch cache after a mutation; the caller holds the lock.
+    /// Never releases the last reference to an element (see `cache`).
+    private func invalidateCache() {
+        cache = nil
+        dispatchedSinceMutation = false
+    }
+
     /// Unlinks an entry; the caller holds the lock. Returns the element it
     /// held, for the caller to release after unlocking.
     private func detach(_ entry: Entry) -> Element? {
@@ -189,6 +273,8 @@ public final class HandlerList<Element> {
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
+        invalidateCache()
+        removals.increment()
         return element
     }
 }

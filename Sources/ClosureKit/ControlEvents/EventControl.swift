@@ -1,0 +1,144 @@
+/// A class that acts as a control: it keeps sets of closure handlers keyed by
+/// ``ControlEvents`` and sends events to them.
+///
+/// Adopt it with one stored property:
+///
+/// ```swift
+/// final class Slider: EventControl {
+///     let controlEventStorage = ControlEventStorage()
+///     var value = 0.5 {
+///         didSet { sendEvents(.valueChanged) }
+///     }
+/// }
+///
+/// let slider = Slider()
+/// let token = slider.addHandler(for: .valueChanged) { slider in
+///     print("value is now", slider.value)   // `slider` is a Slider, not `any EventControl`
+/// }
+/// slider.value = 0.8                         // prints "value is now 0.8"
+/// ```
+///
+/// The rules:
+/// - ``sendEvents(_:)`` runs every handler whose mask *overlaps* the events
+///   sent, once each, in registration order, on the calling thread, passing
+///   the control typed as `Self`.
+/// - ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match the *exact* mask a
+///   handler was added for: a handler added for `[.touchDown, .touchUpInside]`
+///   is not found by `hasHandlers(for: .touchDown)`.
+/// - Handlers are released (with everything they captured) when their token
+///   is cancelled or released, when they are removed, and when the control
+///   ends. They never keep the control alive: they receive it as a parameter
+///   rather than capturing it.
+/// - A handler may add and remove handlers, itself included, while it runs. A
+///   handler removed during a send does not run later in that send; one added
+///   during a send runs from the next send on.
+/// - No handler is called while a library lock is held, so handlers may call
+///   back into the control (even send further events) without deadlock.
+///
+/// All methods are thread-safe. For the token's guarantees under races, see
+/// ``CancellationToken/cancel()``.
+///
+/// On Apple platforms, `import ClosureKitFoundation` gives every `UIControl`
+/// the same methods (see `UIKitEventControl`), and its handlers also run for
+/// the events UIKit sends. The adapter lives there because UIKit brings
+/// Foundation, which the core never imports.
+public protocol EventControl: AnyObject {
+    /// The control's handler sets. Declare it as
+    /// `let controlEventStorage = ControlEventStorage()`; it belongs to this
+    /// control alone.
+    var controlEventStorage: ControlEventStorage { get }
+}
+
+extension EventControl {
+    /// Adds a handler that runs whenever events overlapping `events` are sent.
+    ///
+    /// ```swift
+    /// let token = button.addHandler(for: .touchUpInside) { button in
+    ///     button.isHighlighted = false
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - events: The handler's mask; it must not be empty. It runs when a
+    ///     send shares at least one event with it, and it is the exact mask
+    ///     that ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match.
+    ///   - options: ``RegistrationOptions/once`` removes the handler after its
+    ///     first run.
+    ///   - handler: Receives the control, typed as `Self`. Do not capture the
+    ///     control strongly: the control keeps the handler, so that would be a
+    ///     reference cycle. Use the parameter instead.
+    /// - Returns: The token that removes the handler. Releasing it removes the
+    ///   handler too, so keep it as long as the handler should stay.
+    /// - Precondition: `events` is not empty; an empty mask traps.
+    public func addHandler(
+        for events: ControlEvents,
+        options: RegistrationOptions = [],
+        _ handler: @escaping @Sendable (Self) -> Void
+    ) -> CancellationToken {
+        controlEventStorage.add(
+            for: events,
+            options: options,
+            owner: self,
+            body: TypedControlEventHandlerBody<Self>(handler)
+        )
+    }
+
+    /// Removes every handler whose mask is exactly `events`.
+    ///
+    /// Handlers added for a larger or smaller mask stay:
+    ///
+    /// ```swift
+    /// let a = slider.addHandler(for: .valueChanged) { _ in }
+    /// let b = slider.addHandler(for: [.valueChanged, .touchUpInside]) { _ in }
+    /// slider.removeHandlers(for: .valueChanged)   // removes a's handler, not b's
+    /// ```
+    ///
+    /// The removed handlers are released at once, with no lock held; their
+    /// tokens' ``CancellationToken/cancel()`` then returns `false`. A send in
+    /// progress does not run them after this call has returned.
+    ///
+    /// - Parameter events: The exact mask to match.
+    /// - Returns: How many handlers were removed.
+    @discardableResult
+    public func removeHandlers(for events: ControlEvents) -> Int {
+        controlEventStorage.removeHandlers(for: events)
+    }
+
+    /// Removes every handler, whatever its mask.
+    ///
+    /// - Returns: How many handlers were removed.
+    @discardableResult
+    public func removeAllHandlers() -> Int {
+        controlEventStorage.removeAllHandlers()
+    }
+
+    /// Whether a handler was added for exactly `events`.
+    ///
+    /// ```swift
+    /// let token = field.addHandler(for: .allEditingEvents) { _ in }
+    /// field.hasHandlers(for: .allEditingEvents)   // true
+    /// field.hasHandlers(for: .editingChanged)     // false: the mask differs
+    /// ```
+    ///
+    /// - Parameter events: The exact mask to look for.
+    public func hasHandlers(for events: ControlEvents) -> Bool {
+        controlEventStorage.hasHandlers(for: events)
+    }
+
+    /// Runs every handler whose mask overlaps `events`.
+    ///
+    /// Each matching handler runs once, even when its mask shares several
+    /// events with `events`, in registration order, synchronously on the
+    /// calling thread, with no library lock held. Sending an empty set runs
+    /// nothing.
+    ///
+    /// ```swift
+    /// button.sendEvents([.touchUpInside, .primaryActionTriggered])
+    /// ```
+    ///
+    /// - Parameter events: The events that happened.
+    @inlinable
+    public func sendEvents(_ events: ControlEvents) {
+        controlEventStorage.send(events, from: self)
+    }
+}
