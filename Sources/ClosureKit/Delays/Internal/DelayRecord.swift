@@ -1,0 +1,164 @@
+/// One pending delay: the registration behind a delay's ``CancellationToken``.
+///
+/// The record is kept small on purpose (56 bytes, one 64-byte allocation), so
+/// that millions of pending delays stay cheap: the closure, the timer core it
+/// belongs to, where it runs, and a packed word for its heap slot or state and
+/// its scheduling sequence. Its deadline lives in the heap entry.
+///
+/// Every mutable field is guarded by `core.lock`.
+class DelayRecord: TokenRegistration, @unchecked Sendable {
+    /// The user's closure; nil once fired or cancelled, so that its captures
+    /// are released at once.
+    var action: (@Sendable () -> Void)?
+    let core: TimerCore
+    /// Where the closure runs: nil inline on the timer thread, a
+    /// `DispatchQueue`, or an ``ExecutorRunner``.
+    let target: AnyObject?
+    /// Index in the heap when `>= 0`; otherwise one of the `State` values.
+    var slot: Int32 = State.new
+    /// Scheduling order, for ties between equal deadlines (compared with
+    /// wrapping arithmetic, so it stays correct across wrap-around as long as
+    /// tied delays were scheduled less than 2^31 schedulings apart).
+    var sequence: UInt32 = 0
+
+    enum State {
+        /// Created, not yet in the heap.
+        static let new: Int32 = -1
+        /// Taken out of the heap at its deadline, waiting for its executor.
+        static let due: Int32 = -2
+        /// A repeating delay whose closure is running now.
+        static let running: Int32 = -3
+        /// Fired or cancelled: nothing left to do.
+        static let finished: Int32 = -4
+    }
+
+    init(core: TimerCore, target: AnyObject?, action: @escaping @Sendable () -> Void) {
+        self.core = core
+        self.target = target
+        self.action = action
+    }
+
+    /// Whether the record repeats. Repeating records are re-inserted after
+    /// each run.
+    var repeats: Bool { false }
+
+    /// Claims the closure for one run; the caller holds the lock and the
+    /// record was popped at `deadline`. Returns nil if it was cancelled.
+    func claimLocked() -> (@Sendable () -> Void)? {
+        guard slot == State.due, let action else { return nil }
+        if repeats {
+            slot = State.running
+        } else {
+            slot = State.finished
+            self.action = nil
+        }
+        return action
+    }
+
+    /// Runs the closure on the current thread if the record is still due,
+    /// then, for a repeating record, schedules its next tick.
+    func fire() {
+        let body = core.lock.withLock { claimLocked() }
+        guard let body else { return }
+        body()
+        afterRun()
+    }
+
+    /// Called after the closure ran, with no lock held.
+    func afterRun() {}
+
+    /// Called with no lock held after the record finished (fired or
+    /// cancelled), for subclasses that hold more than the closure.
+    func didFinish() {}
+
+    func cancelRegistration() -> Bool {
+        let (prevented, released) = core.lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
+            let state = slot
+            if state == State.finished { return (false, nil) }
+            if state >= 0 { core.removeLocked(at: Int(state)) }
+            slot = State.finished
+            let released = action
+            action = nil
+            return (true, released)
+        }
+        // The closure and its captures are released here, outside the lock:
+        // their deinit may run user code.
+        _ = released
+        if prevented { didFinish() }
+        return prevented
+    }
+}
+
+/// A delay that runs again and again on a drift-free schedule: tick *k* falls
+/// due at `start + k × interval`, computed from the start rather than
+/// accumulated, so rounding never piles up.
+final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
+    let startTicks: Int64
+    let interval: Duration
+    /// The index of the tick that is pending or running. Guarded by the lock.
+    var tick: Int64 = 0
+
+    init(core: TimerCore, target: AnyObject?, start: Int64, interval: Duration, action: @escaping @Sendable () -> Void) {
+        self.startTicks = start
+        self.interval = interval
+        super.init(core: core, target: target, action: action)
+    }
+
+    override var repeats: Bool { true }
+
+    override func afterRun() {
+        core.lock.withLock {
+            guard slot == State.running else { return }
+            // The next tick after now: ticks that passed while the closure ran
+            // late are skipped, never shifted, so the schedule does not drift.
+            let now = core.nowTicksLocked()
+            var next = tick &+ 1
+            var deadline = deadline(ofTick: next)
+            if deadline <= now {
+                let behind = Duration.nanoseconds(now &- startTicks)
+                let skip = Int64(behind / interval)
+                if skip >= next { next = skip &+ 1; deadline = self.deadline(ofTick: next) }
+                while deadline <= now { next &+= 1; deadline = self.deadline(ofTick: next) }
+            }
+            tick = next
+            core.insertLocked(self, deadline: deadline)
+        }
+    }
+
+    func deadline(ofTick index: Int64) -> Int64 {
+        startTicks &+ (interval * index).saturatingNanoseconds
+    }
+}
+
+/// A delay bound to an object: it also holds the token of its end-of-life
+/// callback, released when the delay fires or is cancelled so that a
+/// long-lived object does not collect callbacks of finished delays.
+final class BoundDelayRecord: DelayRecord, @unchecked Sendable {
+    /// Guarded by the lock.
+    var endToken: CancellationToken?
+
+    override func afterRun() {
+        didFinish()
+    }
+
+    override func didFinish() {
+        let token = core.lock.withLock { () -> CancellationToken? in
+            let token = endToken
+            endToken = nil
+            return token
+        }
+        _ = token
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, rounded toward zero, saturating at `Int64` bounds.
+    var saturatingNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (secondsPart, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = secondsPart.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow2 { return seconds < 0 ? .min : .max }
+        return sum
+    }
+}
