@@ -35,10 +35,11 @@ extension DelayScheduler {
         _ body: @escaping @Sendable () -> Void
     ) throws(DelayIntervalError) -> CancellationToken {
         try DelayIntervalError.validate(interval)
-        let start = deadlineTicks(after: delay ?? interval)
+        let origin = nowTicks()
         let record = RepeatingDelayRecord(
-            core: core, target: executor.target, start: start, interval: interval, action: body)
-        return insert(record, at: start)
+            core: core, target: executor.target, origin: origin, first: delay ?? interval,
+            interval: interval, action: body)
+        return insert(record, at: record.deadline(ofTick: 0))
     }
 
     /// Runs `body` on `executor` every `seconds` seconds, on a drift-free

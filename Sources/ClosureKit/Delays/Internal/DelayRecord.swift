@@ -89,17 +89,25 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     }
 }
 
-/// A delay that runs again and again on a drift-free schedule: tick *k* falls
-/// due at `start + k × interval`, computed from the start rather than
-/// accumulated, so rounding never piles up.
+/// A delay that runs again and again on a drift-free schedule: tick *k*
+/// (from 0) falls due at `origin + first + k × interval`, computed exactly in
+/// `Duration` from the origin rather than accumulated, so rounding never piles
+/// up.
 final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
-    let startTicks: Int64
+    /// The time the delay was scheduled, in ticks.
+    let originTicks: Int64
+    /// From the origin to tick 0.
+    let first: Duration
     let interval: Duration
     /// The index of the tick that is pending or running. Guarded by the lock.
     var tick: Int64 = 0
 
-    init(core: TimerCore, target: AnyObject?, start: Int64, interval: Duration, action: @escaping @Sendable () -> Void) {
-        self.startTicks = start
+    init(
+        core: TimerCore, target: AnyObject?, origin: Int64, first: Duration, interval: Duration,
+        action: @escaping @Sendable () -> Void
+    ) {
+        self.originTicks = origin
+        self.first = first
         self.interval = interval
         super.init(core: core, target: target, action: action)
     }
@@ -115,9 +123,9 @@ final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
             var next = tick &+ 1
             var deadline = deadline(ofTick: next)
             if deadline <= now {
-                let behind = Duration.nanoseconds(now &- startTicks)
+                let behind = Duration.nanoseconds(now &- originTicks) - first
                 let skip = Int64(behind / interval)
-                if skip >= next { next = skip &+ 1; deadline = self.deadline(ofTick: next) }
+                if skip > next { next = skip; deadline = self.deadline(ofTick: next) }
                 while deadline <= now { next &+= 1; deadline = self.deadline(ofTick: next) }
             }
             tick = next
@@ -126,7 +134,9 @@ final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
     }
 
     func deadline(ofTick index: Int64) -> Int64 {
-        startTicks &+ (interval * index).saturatingNanoseconds
+        let offset = (first + interval * index).saturatingNanoseconds
+        let (sum, overflow) = originTicks.addingReportingOverflow(offset)
+        return overflow ? .max : sum
     }
 }
 
