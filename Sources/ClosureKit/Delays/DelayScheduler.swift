@@ -49,10 +49,10 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     public let clock: C
 
     let core: TimerCore
-    private let origin: C.Instant
-    private let originTicks: Int64
     /// Reads the clock, in ticks (nanoseconds on the core's time line).
     let nowTicks: @Sendable () -> Int64
+    /// Converts an instant of the clock to ticks.
+    let instantTicks: @Sendable (C.Instant) -> Int64
 
     /// Creates a scheduler that reads time from `clock`.
     ///
@@ -65,28 +65,35 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     /// - Parameter clock: Any clock whose `Duration` is `Swift.Duration`.
     public init(clock: C) {
         self.clock = clock
-        let origin = clock.now
-        self.origin = origin
         if let manual = clock as? ManualClock {
             let core = manual.core
             self.core = core
-            originTicks = core.lock.withLock { core.nowTicksLocked() }
             nowTicks = { core.lock.withLock { core.nowTicksLocked() } }
-        } else {
-            originTicks = 0
-            let now: @Sendable () -> Int64
-            // Specialised readers for the standard clocks keep the hot path
-            // free of generic calls.
-            if let start = origin as? ContinuousClock.Instant {
-                now = { start.duration(to: ContinuousClock.now).saturatingNanoseconds }
-            } else if let start = origin as? SuspendingClock.Instant {
-                now = { start.duration(to: SuspendingClock.now).saturatingNanoseconds }
-            } else {
-                now = { origin.duration(to: clock.now).saturatingNanoseconds }
+            instantTicks = { instant in
+                // A manual instant is its offset from zero, which is what the
+                // manual core counts.
+                (instant as? ManualClock.Instant)?.offset.saturatingNanoseconds ?? 0
             }
-            nowTicks = now
-            core = DispatchTimerCore(label: "ClosureKit.DelayScheduler", now: now)
+            return
         }
+        // The standard clocks read the system clock directly (see RawClock);
+        // any other clock goes through its own `now` and `Duration` arithmetic.
+        if C.self == ContinuousClock.self,
+            RawClock.agrees(RawClock.continuousNanoseconds, with: { ContinuousClock.now })
+        {
+            nowTicks = RawClock.continuousNanoseconds
+            instantTicks = { RawClock.ticks(ofStandard: $0) }
+        } else if C.self == SuspendingClock.self,
+            RawClock.agrees(RawClock.suspendingNanoseconds, with: { SuspendingClock.now })
+        {
+            nowTicks = RawClock.suspendingNanoseconds
+            instantTicks = { RawClock.ticks(ofStandard: $0) }
+        } else {
+            let origin = clock.now
+            nowTicks = { origin.duration(to: clock.now).saturatingNanoseconds }
+            instantTicks = { origin.duration(to: $0).saturatingNanoseconds }
+        }
+        core = DispatchTimerCore(label: "ClosureKit.DelayScheduler", now: nowTicks)
     }
 
     /// Runs `body` on `executor` once `delay` has passed.
@@ -176,8 +183,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     }
 
     func ticks(of instant: C.Instant) -> Int64 {
-        let (sum, overflow) = originTicks.addingReportingOverflow(origin.duration(to: instant).saturatingNanoseconds)
-        return overflow ? .max : sum
+        instantTicks(instant)
     }
 
     func insert(_ record: DelayRecord, at deadline: Int64) -> CancellationToken {

@@ -160,15 +160,3 @@ final class BoundDelayRecord: DelayRecord, @unchecked Sendable {
         _ = token
     }
 }
-
-extension Duration {
-    /// Whole nanoseconds, rounded toward zero, saturating at `Int64` bounds.
-    var saturatingNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (secondsPart, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflow2) = secondsPart.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflow2 { return seconds < 0 ? .min : .max }
-        return sum
-    }
-}

@@ -11,18 +11,42 @@ import Dispatch
 /// - Complexity: insert and cancel are O(log *n*) in the number of pending
 ///   delays; popping the earliest is O(log *n*).
 class TimerCore: @unchecked Sendable {
+    /// One heap slot: the deadline, and the record, retained by the heap
+    /// (manually, so that moving entries during a sift costs no reference
+    /// counting).
     struct Entry {
         var deadline: Int64
-        let record: DelayRecord
+        var record: Unmanaged<DelayRecord>
+    }
+
+    /// The heap's storage, in memory of its own so that the hot paths pay
+    /// neither copy-on-write checks nor dynamic exclusivity checks. Guarded
+    /// by `lock`.
+    private struct Heap {
+        var entries: UnsafeMutablePointer<Entry>?
+        var count = 0
+        var capacity = 0
+        var nextSequence: UInt32 = 0
     }
 
     let lock = Lock()
-    /// Guarded by `lock`.
-    private(set) var heap: ContiguousArray<Entry> = []
-    /// Guarded by `lock`.
-    private var nextSequence: UInt32 = 0
+    private let heap: UnsafeMutablePointer<Heap>
 
-    init() {}
+    init() {
+        heap = .allocate(capacity: 1)
+        heap.initialize(to: Heap())
+    }
+
+    deinit {
+        // Records still pending are released with the core.
+        let state = heap.pointee
+        if let entries = state.entries {
+            for index in 0..<state.count { entries[index].record.release() }
+            entries.deallocate()
+        }
+        heap.deinitialize(count: 1)
+        heap.deallocate()
+    }
 
     // MARK: - Hooks for subclasses (called with the lock held)
 
@@ -34,43 +58,55 @@ class TimerCore: @unchecked Sendable {
 
     // MARK: - Heap operations (the caller holds the lock)
 
-    var pendingCountLocked: Int { heap.count }
-
-    func insertLocked(_ record: DelayRecord, deadline: Int64) {
-        record.sequence = nextSequence
-        nextSequence &+= 1
-        let index = heap.count
-        heap.append(Entry(deadline: deadline, record: record))
-        record.slot = Int32(truncatingIfNeeded: index)
-        siftUp(from: index)
-        if record.slot == 0 { earliestDeadlineChangedLocked(to: deadline) }
-    }
+    var pendingCountLocked: Int { heap.pointee.count }
 
     /// The earliest deadline, if any delay is pending.
-    var earliestDeadlineLocked: Int64? { heap.first?.deadline }
+    var earliestDeadlineLocked: Int64? {
+        heap.pointee.count > 0 ? heap.pointee.entries![0].deadline : nil
+    }
 
-    /// Removes the entry at `index`; the record's slot is left for the caller
-    /// to set.
-    func removeLocked(at index: Int) {
-        let last = heap.count - 1
-        if index != last {
-            heap.swapAt(index, last)
-            heap[index].record.slot = Int32(truncatingIfNeeded: index)
+    func insertLocked(_ record: DelayRecord, deadline: Int64) {
+        record.sequence = heap.pointee.nextSequence
+        heap.pointee.nextSequence &+= 1
+        if heap.pointee.count == heap.pointee.capacity {
+            resize(to: max(16, heap.pointee.capacity * 2))
         }
-        heap.removeLast()
-        if index < heap.count {
-            if !siftDown(from: index) { siftUp(from: index) }
+        let index = heap.pointee.count
+        heap.pointee.count = index + 1
+        heap.pointee.entries!.advanced(by: index).initialize(
+            to: Entry(deadline: deadline, record: .passRetained(record)))
+        let final = siftUp(from: index)
+        if final == 0 { earliestDeadlineChangedLocked(to: deadline) }
+    }
+
+    /// Removes the entry at `index` and returns its record, which the caller
+    /// releases (after the lock, if it might be the last reference). The
+    /// record's slot is left for the caller to set.
+    @discardableResult
+    func removeLocked(at index: Int) -> DelayRecord {
+        let entries = heap.pointee.entries!
+        let removed = entries[index].record
+        let last = heap.pointee.count - 1
+        heap.pointee.count = last
+        if index != last {
+            let moving = entries[last]
+            entries[index] = moving
+            moving.record._withUnsafeGuaranteedRef { $0.slot = Int32(truncatingIfNeeded: index) }
+            if siftDown(from: index) == index { siftUp(from: index) }
         }
         shrinkIfSparse()
+        return removed.takeRetainedValue()
     }
 
     /// Pops the earliest delay if it is due at `now`. Marks it due and
     /// returns it with its deadline.
-    func popDueLocked(now: Int64) -> Entry? {
-        guard let first = heap.first, first.deadline <= now else { return nil }
-        removeLocked(at: 0)
-        first.record.slot = DelayRecord.State.due
-        return first
+    func popDueLocked(now: Int64) -> (deadline: Int64, record: DelayRecord)? {
+        guard heap.pointee.count > 0 else { return nil }
+        let deadline = heap.pointee.entries![0].deadline
+        guard deadline <= now else { return nil }
+        let record = removeLocked(at: 0)
+        record.slot = DelayRecord.State.due
+        return (deadline, record)
     }
 
     // MARK: - Private
@@ -78,58 +114,69 @@ class TimerCore: @unchecked Sendable {
     @inline(__always)
     private func precedes(_ a: Entry, _ b: Entry) -> Bool {
         if a.deadline != b.deadline { return a.deadline < b.deadline }
-        return Int32(bitPattern: a.record.sequence &- b.record.sequence) < 0
+        let first = a.record._withUnsafeGuaranteedRef { $0.sequence }
+        let second = b.record._withUnsafeGuaranteedRef { $0.sequence }
+        return Int32(bitPattern: first &- second) < 0
     }
 
-    private func siftUp(from start: Int) {
+    @inline(__always)
+    private func place(_ entry: Entry, at index: Int, in entries: UnsafeMutablePointer<Entry>) {
+        entries[index] = entry
+        entry.record._withUnsafeGuaranteedRef { $0.slot = Int32(truncatingIfNeeded: index) }
+    }
+
+    /// Returns the entry's final index.
+    @discardableResult
+    private func siftUp(from start: Int) -> Int {
+        let entries = heap.pointee.entries!
         var index = start
-        let moving = heap[index]
+        let moving = entries[index]
         while index > 0 {
             let parent = (index - 1) / 2
-            guard precedes(moving, heap[parent]) else { break }
-            heap[index] = heap[parent]
-            heap[index].record.slot = Int32(truncatingIfNeeded: index)
+            guard precedes(moving, entries[parent]) else { break }
+            place(entries[parent], at: index, in: entries)
             index = parent
         }
-        if index != start {
-            heap[index] = moving
-            moving.record.slot = Int32(truncatingIfNeeded: index)
-        }
+        place(moving, at: index, in: entries)
+        return index
     }
 
-    /// Returns whether the entry moved.
-    @discardableResult
-    private func siftDown(from start: Int) -> Bool {
+    /// Returns the entry's final index.
+    private func siftDown(from start: Int) -> Int {
+        let entries = heap.pointee.entries!
+        let count = heap.pointee.count
         var index = start
-        let moving = heap[index]
-        let count = heap.count
+        let moving = entries[index]
         while true {
             let left = 2 * index + 1
             guard left < count else { break }
             let right = left + 1
-            let child = right < count && precedes(heap[right], heap[left]) ? right : left
-            guard precedes(heap[child], moving) else { break }
-            heap[index] = heap[child]
-            heap[index].record.slot = Int32(truncatingIfNeeded: index)
+            let child = right < count && precedes(entries[right], entries[left]) ? right : left
+            guard precedes(entries[child], moving) else { break }
+            place(entries[child], at: index, in: entries)
             index = child
         }
-        if index != start {
-            heap[index] = moving
-            moving.record.slot = Int32(truncatingIfNeeded: index)
-            return true
+        place(moving, at: index, in: entries)
+        return index
+    }
+
+    private func resize(to capacity: Int) {
+        let new = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        if let old = heap.pointee.entries {
+            new.moveInitialize(from: old, count: heap.pointee.count)
+            old.deallocate()
         }
-        return false
+        heap.pointee.entries = new
+        heap.pointee.capacity = capacity
     }
 
     /// Gives memory back once most pending delays are gone, so that
     /// cancelling a million delays returns their memory at once.
+    @inline(__always)
     private func shrinkIfSparse() {
-        let capacity = heap.capacity
-        if capacity > 4096 && heap.count < capacity / 4 {
-            var smaller = ContiguousArray<Entry>()
-            smaller.reserveCapacity(heap.count * 2)
-            smaller.append(contentsOf: heap)
-            heap = smaller
+        let capacity = heap.pointee.capacity
+        if capacity > 1024 && heap.pointee.count < capacity / 4 {
+            resize(to: capacity / 2)
         }
     }
 }
@@ -146,8 +193,7 @@ extension TimerCore {
     /// inline in the same critical section. Returns whether more are due.
     func collectDueLocked(now: Int64, limit: Int, into fired: inout [Fired]) -> Bool {
         var count = 0
-        while count < limit, let entry = popDueLocked(now: now) {
-            let record = entry.record
+        while count < limit, let (_, record) = popDueLocked(now: now) {
             if record.target == nil {
                 if let body = record.claimLocked() {
                     fired.append(Fired(record: record, body: body))
@@ -157,8 +203,8 @@ extension TimerCore {
             }
             count += 1
         }
-        guard let first = heap.first else { return false }
-        return first.deadline <= now
+        guard let earliest = earliestDeadlineLocked else { return false }
+        return earliest <= now
     }
 
     /// Runs or submits what ``collectDueLocked(now:limit:into:)`` collected,

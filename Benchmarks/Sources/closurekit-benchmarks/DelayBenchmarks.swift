@@ -1,0 +1,296 @@
+import ClosureKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Delays: a schedule-and-cancel pair, the memory of a pending delay, memory
+// after cancelling many pending delays, firing lateness and the throughput of
+// delays that fall due together. Peers, measured in the same run:
+// `DispatchQueue.asyncAfter` with `DispatchWorkItem.cancel()`, and
+// `Task { try await Task.sleep(…) }` with `cancel()`.
+
+private final class DelayCounter: @unchecked Sendable {
+    var value = 0
+}
+
+private final class DelaySamples: @unchecked Sendable {
+    var values: [Double] = []
+}
+
+#if canImport(Glibc)
+// glibc's `malloc_trim`, which the Glibc module does not export.
+@_silgen_name("malloc_trim")
+private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// Resident memory of the process, in bytes, after giving free pages back to
+/// the system (`malloc_trim`), so that what is measured is what is still in
+/// use, not what the allocator keeps cached.
+private func residentBytes() -> Double {
+    #if canImport(Glibc)
+    _ = mallocTrim(0)
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return 0
+    #endif
+}
+
+private let far: Duration = .seconds(3600)
+private let farDispatch: DispatchTimeInterval = .seconds(3600)
+
+/// Memory per pending delay and memory after cancelling them all.
+private struct MemoryResult {
+    var perItem: Double
+    var baseline: Double
+    var afterCancel: Double
+}
+
+private func measureMemory(count: Int, schedule: (DelayCounter) -> [AnyObject], cancel: ([AnyObject]) -> Void) -> MemoryResult {
+    let counter = DelayCounter()
+    let baseline = residentBytes()
+    var handles = schedule(counter)
+    let pending = residentBytes()
+    cancel(handles)
+    handles = []
+    let after = residentBytes()
+    return MemoryResult(perItem: (pending - baseline) / Double(count), baseline: baseline, afterCancel: after)
+}
+
+/// Lateness of `count` delays spread over ~200 ms, in microseconds (p50, p99).
+private func lateness(count: Int, schedule: (_ offsetNanoseconds: Int, _ record: @escaping @Sendable (Double) -> Void) -> AnyObject?) -> (p50: Double, p99: Double) {
+    let lock = NSLock()
+    let box = DelaySamples()
+    box.values.reserveCapacity(count)
+    let done = DispatchSemaphore(value: 0)
+    var handles: [AnyObject] = []
+    for index in 0..<count {
+        let offset = 20_000_000 + index * (200_000_000 / count)
+        let handle = schedule(offset) { late in
+            lock.lock()
+            box.values.append(late / 1000)
+            let finished = box.values.count == count
+            lock.unlock()
+            if finished { done.signal() }
+        }
+        if let handle { handles.append(handle) }
+    }
+    done.wait()
+    blackHole(handles)
+    let samples = box.values.sorted()
+    return (samples[samples.count / 2], samples[min(samples.count - 1, samples.count * 99 / 100)])
+}
+
+/// Nanoseconds per delay from the common deadline until the last of `count`
+/// delays due together has run.
+private func burst(count: Int, schedule: (_ done: @escaping @Sendable () -> Void) -> (deadline: UInt64, handles: [AnyObject])) -> Double {
+    let finished = DispatchSemaphore(value: 0)
+    let end = DelayCounter()
+    let (deadline, handles) = schedule {
+        end.value = Int(now())
+        finished.signal()
+    }
+    finished.wait()
+    blackHole(handles)
+    return Double(UInt64(end.value) &- deadline) / Double(count)
+}
+
+let delaysSuite = Suite(capability: "delays") {
+    let scheduler = DelayScheduler.shared
+    let queue = DispatchQueue(label: "benchmarks.delays")
+    let counter = DelayCounter()
+    var rows: [Row] = []
+    if ProcessInfo.processInfo.environment["PAIRPROF"] != nil {
+        for _ in 0..<3_000_000 {
+            let token = scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 }
+            token.cancel()
+        }
+        exit(0)
+    }
+    if ProcessInfo.processInfo.environment["BURSTPROF"] != nil {
+        for _ in 0..<5 {
+            let n = 100_000
+            let done = DispatchSemaphore(value: 0)
+            let ran = DelayCounter()
+            let t0 = now()
+            let deadline = ContinuousClock.now.advanced(by: .milliseconds(300))
+            var tokens: [CancellationToken] = []
+            for _ in 0..<n {
+                tokens.append(scheduler.schedule(at: deadline, on: .queue(queue)) {
+                    ran.value &+= 1
+                    if ran.value == n { done.signal() }
+                })
+            }
+            let t1 = now()
+            done.wait()
+            let t2 = now()
+            print("schedule", (t1 - t0) / 1000, "us; deadline+", (Int(t2) - Int(t0) - 300_000_000) / 1000, "us")
+            blackHole(tokens)
+        }
+        exit(0)
+    }
+
+    // MARK: Memory (ours first, while no peer has left pending items behind)
+
+    let million = 1_000_000
+    let ours = measureMemory(count: million, schedule: { counter in
+        var tokens: [AnyObject] = []
+        tokens.reserveCapacity(million)
+        for _ in 0..<million {
+            tokens.append(scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 })
+        }
+        return tokens
+    }, cancel: { tokens in
+        for token in tokens { (token as! CancellationToken).cancel() }
+    })
+    precondition(scheduler.pendingCount == 0)
+
+    let peerCount = 200_000
+    let workItems = measureMemory(count: peerCount, schedule: { counter in
+        var items: [AnyObject] = []
+        items.reserveCapacity(peerCount)
+        for _ in 0..<peerCount {
+            let item = DispatchWorkItem { counter.value &+= 1 }
+            queue.asyncAfter(deadline: .now() + farDispatch, execute: item)
+            items.append(item)
+        }
+        return items
+    }, cancel: { items in
+        for item in items { (item as! DispatchWorkItem).cancel() }
+    })
+
+    final class TaskBox { let task: Task<Void, Error>; init(_ task: Task<Void, Error>) { self.task = task } }
+    let tasks = measureMemory(count: peerCount, schedule: { counter in
+        var boxes: [AnyObject] = []
+        boxes.reserveCapacity(peerCount)
+        for _ in 0..<peerCount {
+            boxes.append(TaskBox(Task {
+                try await Task.sleep(for: far)
+                counter.value &+= 1
+            }))
+        }
+        // Let the tasks reach their sleep, so that they are really pending.
+        Thread.sleep(forTimeInterval: 0.5)
+        return boxes
+    }, cancel: { boxes in
+        for box in boxes { (box as! TaskBox).task.cancel() }
+        // Give cancelled tasks time to unwind, as the delays had.
+        Thread.sleep(forTimeInterval: 0.5)
+    })
+
+    let mb = 1.0 / 1_048_576
+    rows.append(Row(capability: "delays", name: "memory per pending delay", metric: "bytes",
+                    ours: Measurement(min: ours.perItem, median: ours.perItem), peer: "DispatchWorkItem",
+                    peerValue: Measurement(min: workItems.perItem, median: workItems.perItem), target: .atMost(0.25)))
+    rows.append(Row(capability: "delays", name: "memory per pending delay", metric: "bytes",
+                    ours: Measurement(min: ours.perItem, median: ours.perItem), peer: "Task.sleep",
+                    peerValue: Measurement(min: tasks.perItem, median: tasks.perItem), target: nil))
+    rows.append(Row(capability: "delays", name: "RSS after cancelling 1M pending", metric: "MB",
+                    ours: Measurement(min: ours.afterCancel * mb, median: ours.afterCancel * mb),
+                    peer: "RSS before scheduling", peerValue: Measurement(min: ours.baseline * mb, median: ours.baseline * mb),
+                    target: .atMost(1.1)))
+    rows.append(Row(capability: "delays", name: "peer: RSS after cancelling 200k DispatchWorkItems", metric: "MB",
+                    ours: Measurement(min: workItems.afterCancel * mb, median: workItems.afterCancel * mb),
+                    peer: "RSS before scheduling", peerValue: Measurement(min: workItems.baseline * mb, median: workItems.baseline * mb),
+                    target: nil))
+    rows.append(Row(capability: "delays", name: "peer: RSS after cancelling 200k Task.sleep", metric: "MB",
+                    ours: Measurement(min: tasks.afterCancel * mb, median: tasks.afterCancel * mb),
+                    peer: "RSS before scheduling", peerValue: Measurement(min: tasks.baseline * mb, median: tasks.baseline * mb),
+                    target: nil))
+
+    // MARK: Schedule-and-cancel pair
+
+    let pair = measure(operations: 100_000) { n in
+        for _ in 0..<n {
+            let token = scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 }
+            token.cancel()
+        }
+    }
+
+    // MARK: Lateness and bursts (ours and asyncAfter, each on a serial queue)
+
+    let lateCount = 2_000
+    let ourLateness = lateness(count: lateCount) { offset, record in
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(offset))
+        return scheduler.schedule(at: deadline, on: .queue(queue)) {
+            let late = deadline.duration(to: ContinuousClock.now)
+            record(Double(late.components.seconds) * 1e9 + Double(late.components.attoseconds) / 1e9)
+        }
+    }
+    let dispatchLateness = lateness(count: lateCount) { offset, record in
+        let deadline = DispatchTime.now() + .nanoseconds(offset)
+        queue.asyncAfter(deadline: deadline) {
+            record(Double(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds &- deadline.uptimeNanoseconds)))
+        }
+        return nil
+    }
+    rows.append(Row(capability: "delays", name: "firing lateness p99", metric: "µs",
+                    ours: Measurement(min: ourLateness.p99, median: ourLateness.p99), peer: "asyncAfter",
+                    peerValue: Measurement(min: dispatchLateness.p99, median: dispatchLateness.p99), target: .atMost(1.0)))
+    rows.append(Row(capability: "delays", name: "firing lateness p50", metric: "µs",
+                    ours: Measurement(min: ourLateness.p50, median: ourLateness.p50), peer: "asyncAfter",
+                    peerValue: Measurement(min: dispatchLateness.p50, median: dispatchLateness.p50), target: nil))
+
+    let burstCount = 100_000
+    var ourBurst: [Double] = []
+    var dispatchBurst: [Double] = []
+    for _ in 0..<3 {
+        ourBurst.append(burst(count: burstCount) { done in
+            let ran = DelayCounter()
+            let start = now()
+            let offset = Duration.milliseconds(400)
+            let deadline = ContinuousClock.now.advanced(by: offset)
+            var tokens: [AnyObject] = []
+            tokens.reserveCapacity(burstCount)
+            for _ in 0..<burstCount {
+                tokens.append(scheduler.schedule(at: deadline, on: .queue(queue)) {
+                    ran.value &+= 1
+                    if ran.value == burstCount { done() }
+                })
+            }
+            return (start + 400_000_000, tokens)
+        })
+        dispatchBurst.append(burst(count: burstCount) { done in
+            let ran = DelayCounter()
+            let deadline = DispatchTime.now() + .milliseconds(400)
+            for _ in 0..<burstCount {
+                queue.asyncAfter(deadline: deadline) {
+                    ran.value &+= 1
+                    if ran.value == burstCount { done() }
+                }
+            }
+            return (deadline.uptimeNanoseconds, [])
+        })
+    }
+    rows.append(Row(capability: "delays", name: "fire 100k due together (deadline to last run)", metric: "ns/op",
+                    ours: summarize(ourBurst), peer: "asyncAfter", peerValue: summarize(dispatchBurst),
+                    target: .atMost(0.5)))
+
+    // MARK: Peers' schedule-and-cancel pairs (they leave cancelled items pending)
+
+    let workItemPair = measure(operations: 20_000, repetitions: 7) { n in
+        for _ in 0..<n {
+            let item = DispatchWorkItem { counter.value &+= 1 }
+            queue.asyncAfter(deadline: .now() + farDispatch, execute: item)
+            item.cancel()
+        }
+    }
+    let taskPair = measure(operations: 20_000, repetitions: 7) { n in
+        for _ in 0..<n {
+            let task = Task {
+                try await Task.sleep(for: far)
+                counter.value &+= 1
+            }
+            task.cancel()
+        }
+    }
+    rows.insert(Row(capability: "delays", name: "schedule + cancel", metric: "ns/op", ours: pair,
+                    peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: workItemPair, target: .atMost(0.1)), at: 0)
+    rows.insert(Row(capability: "delays", name: "schedule + cancel", metric: "ns/op", ours: pair,
+                    peer: "Task { Task.sleep } + cancel", peerValue: taskPair, target: nil), at: 1)
+    blackHole(counter.value)
+    return rows
+}
