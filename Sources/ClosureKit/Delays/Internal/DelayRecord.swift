@@ -1,9 +1,9 @@
 /// One pending delay: the registration behind a delay's ``CancellationToken``.
 ///
-/// The record is kept small on purpose (56 bytes, one 64-byte allocation), so
+/// The record is kept small on purpose (52 bytes, one 64-byte allocation), so
 /// that millions of pending delays stay cheap: the closure, the timer core it
-/// belongs to, where it runs, and a packed word for its heap slot or state and
-/// its scheduling sequence. Its deadline lives in the heap entry.
+/// belongs to, where it runs, and its state. Its deadline and scheduling order
+/// live in the heap entry.
 ///
 /// Every mutable field is guarded by `core.lock`.
 class DelayRecord: TokenRegistration, @unchecked Sendable {
@@ -14,14 +14,12 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     /// Where the closure runs: nil inline on the timer thread, a
     /// `DispatchQueue`, or an ``ExecutorRunner``.
     let target: AnyObject?
-    /// Index in the heap when `>= 0`; otherwise one of the `State` values.
+    /// One of the `State` values.
     var slot: Int32 = State.new
-    /// Scheduling order, for ties between equal deadlines (compared with
-    /// wrapping arithmetic, so it stays correct across wrap-around as long as
-    /// tied delays were scheduled less than 2^31 schedulings apart).
-    var sequence: UInt32 = 0
 
     enum State {
+        /// Waiting in the heap.
+        static let pending: Int32 = 0
         /// Created, not yet in the heap.
         static let new: Int32 = -1
         /// Taken out of the heap at its deadline, waiting for its executor.
@@ -75,8 +73,12 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
         let (prevented, released) = core.lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
             let state = slot
             if state == State.finished { return (false, nil) }
-            if state >= 0 { core.removeLocked(at: Int(state)) }
             slot = State.finished
+            // A cancelled entry stays in the heap as a tombstone (its closure
+            // is released below, at once); the core drops tombstones in bulk
+            // as soon as they outnumber live entries, so cancelling stays O(1)
+            // amortised and the memory still comes back.
+            if state == State.pending { core.entryCancelledLocked() }
             let released = action
             action = nil
             return (true, released)

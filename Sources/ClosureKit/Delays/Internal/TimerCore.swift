@@ -8,14 +8,20 @@ import Dispatch
 /// timer for the earliest deadline; ``ManualClock`` pops due delays when it is
 /// advanced.
 ///
-/// - Complexity: insert and cancel are O(log *n*) in the number of pending
-///   delays; popping the earliest is O(log *n*).
+/// Heap entries hold everything the ordering needs (deadline and sequence),
+/// so sifting never touches a record. Cancelling marks the record finished
+/// and leaves its entry as a tombstone; tombstones are skipped when popped
+/// and dropped in one O(*n*) pass as soon as they outnumber live entries, so
+/// memory comes back at once when most delays are cancelled.
+///
+/// - Complexity: insert is O(log *n*); cancel is O(1) amortised; popping the
+///   earliest is O(log *n*).
 class TimerCore: @unchecked Sendable {
-    /// One heap slot: the deadline, and the record, retained by the heap
-    /// (manually, so that moving entries during a sift costs no reference
-    /// counting).
+    /// One heap slot. The record is retained by the heap (manually, so that
+    /// moving entries during a sift costs no reference counting).
     struct Entry {
         var deadline: Int64
+        var sequence: UInt64
         var record: Unmanaged<DelayRecord>
     }
 
@@ -26,7 +32,8 @@ class TimerCore: @unchecked Sendable {
         var entries: UnsafeMutablePointer<Entry>?
         var count = 0
         var capacity = 0
-        var nextSequence: UInt32 = 0
+        var tombstones = 0
+        var nextSequence: UInt64 = 0
     }
 
     let lock = Lock()
@@ -58,106 +65,136 @@ class TimerCore: @unchecked Sendable {
 
     // MARK: - Heap operations (the caller holds the lock)
 
-    var pendingCountLocked: Int { heap.pointee.count }
+    /// Live (not cancelled) entries.
+    var pendingCountLocked: Int { heap.pointee.count - heap.pointee.tombstones }
 
-    /// The earliest deadline, if any delay is pending.
+    /// The earliest deadline in the heap (possibly a tombstone's).
     var earliestDeadlineLocked: Int64? {
         heap.pointee.count > 0 ? heap.pointee.entries![0].deadline : nil
     }
 
     func insertLocked(_ record: DelayRecord, deadline: Int64) {
-        record.sequence = heap.pointee.nextSequence
-        heap.pointee.nextSequence &+= 1
+        record.slot = DelayRecord.State.pending
+        let sequence = heap.pointee.nextSequence
+        heap.pointee.nextSequence = sequence &+ 1
         if heap.pointee.count == heap.pointee.capacity {
             resize(to: max(16, heap.pointee.capacity * 2))
         }
         let index = heap.pointee.count
         heap.pointee.count = index + 1
-        heap.pointee.entries!.advanced(by: index).initialize(
-            to: Entry(deadline: deadline, record: .passRetained(record)))
-        let final = siftUp(from: index)
-        if final == 0 { earliestDeadlineChangedLocked(to: deadline) }
+        let entry = Entry(deadline: deadline, sequence: sequence, record: .passRetained(record))
+        if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
     }
 
-    /// Removes the entry at `index` and returns its record, which the caller
-    /// releases (after the lock, if it might be the last reference). The
-    /// record's slot is left for the caller to set.
-    @discardableResult
-    func removeLocked(at index: Int) -> DelayRecord {
-        let entries = heap.pointee.entries!
-        let removed = entries[index].record
-        let last = heap.pointee.count - 1
-        heap.pointee.count = last
-        if index != last {
-            let moving = entries[last]
-            entries[index] = moving
-            moving.record._withUnsafeGuaranteedRef { $0.slot = Int32(truncatingIfNeeded: index) }
-            if siftDown(from: index) == index { siftUp(from: index) }
+    /// A pending record was cancelled: its entry is now a tombstone.
+    func entryCancelledLocked() {
+        heap.pointee.tombstones += 1
+        if heap.pointee.tombstones * 2 > heap.pointee.count { dropTombstones() }
+    }
+
+    /// Pops the earliest live delay if it is due at `now`, marking it due.
+    /// Tombstones on the way are dropped.
+    func popDueLocked(now: Int64) -> DelayRecord? {
+        while heap.pointee.count > 0 {
+            let entries = heap.pointee.entries!
+            guard entries[0].deadline <= now else { return nil }
+            let record = entries[0].record.takeRetainedValue()
+            removeFirst()
+            if record.slot == DelayRecord.State.pending {
+                record.slot = DelayRecord.State.due
+                return record
+            }
+            heap.pointee.tombstones -= 1
         }
-        shrinkIfSparse()
-        return removed.takeRetainedValue()
-    }
-
-    /// Pops the earliest delay if it is due at `now`. Marks it due and
-    /// returns it with its deadline.
-    func popDueLocked(now: Int64) -> (deadline: Int64, record: DelayRecord)? {
-        guard heap.pointee.count > 0 else { return nil }
-        let deadline = heap.pointee.entries![0].deadline
-        guard deadline <= now else { return nil }
-        let record = removeLocked(at: 0)
-        record.slot = DelayRecord.State.due
-        return (deadline, record)
+        return nil
     }
 
     // MARK: - Private
 
     @inline(__always)
-    private func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        if a.deadline != b.deadline { return a.deadline < b.deadline }
-        let first = a.record._withUnsafeGuaranteedRef { $0.sequence }
-        let second = b.record._withUnsafeGuaranteedRef { $0.sequence }
-        return Int32(bitPattern: first &- second) < 0
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
     }
 
+    /// Places `entry` at `start` or above; returns its final index.
     @inline(__always)
-    private func place(_ entry: Entry, at index: Int, in entries: UnsafeMutablePointer<Entry>) {
-        entries[index] = entry
-        entry.record._withUnsafeGuaranteedRef { $0.slot = Int32(truncatingIfNeeded: index) }
-    }
-
-    /// Returns the entry's final index.
-    @discardableResult
-    private func siftUp(from start: Int) -> Int {
+    private func siftUp(_ entry: Entry, from start: Int) -> Int {
         let entries = heap.pointee.entries!
         var index = start
-        let moving = entries[index]
         while index > 0 {
             let parent = (index - 1) / 2
-            guard precedes(moving, entries[parent]) else { break }
-            place(entries[parent], at: index, in: entries)
+            guard Self.precedes(entry, entries[parent]) else { break }
+            entries[index] = entries[parent]
             index = parent
         }
-        place(moving, at: index, in: entries)
+        entries[index] = entry
         return index
     }
 
-    /// Returns the entry's final index.
-    private func siftDown(from start: Int) -> Int {
+    /// Removes the root (whose record the caller has taken over).
+    private func removeFirst() {
         let entries = heap.pointee.entries!
-        let count = heap.pointee.count
+        let last = heap.pointee.count - 1
+        heap.pointee.count = last
+        if last > 0 {
+            let moving = entries[last]
+            var index = 0
+            while true {
+                let left = 2 * index + 1
+                guard left < last else { break }
+                let right = left + 1
+                let child = right < last && Self.precedes(entries[right], entries[left]) ? right : left
+                guard Self.precedes(entries[child], moving) else { break }
+                entries[index] = entries[child]
+                index = child
+            }
+            entries[index] = moving
+        }
+        shrinkIfSparse()
+    }
+
+    /// Drops every tombstone and rebuilds the heap in O(*n*).
+    private func dropTombstones() {
+        guard let entries = heap.pointee.entries else { return }
+        var kept = 0
+        for index in 0..<heap.pointee.count {
+            let entry = entries[index]
+            let live = entry.record._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
+            if live {
+                entries[kept] = entry
+                kept += 1
+            } else {
+                // No user code runs here: a cancelled record's closure is
+                // already gone, and its token holds it if it is still in use.
+                entry.record.release()
+            }
+        }
+        heap.pointee.count = kept
+        heap.pointee.tombstones = 0
+        // Floyd's heap construction.
+        if kept > 1 {
+            var start = (kept - 2) / 2
+            while start >= 0 {
+                siftDown(from: start, count: kept, in: entries)
+                start -= 1
+            }
+        }
+        shrinkIfSparse()
+    }
+
+    private func siftDown(from start: Int, count: Int, in entries: UnsafeMutablePointer<Entry>) {
+        let moving = entries[start]
         var index = start
-        let moving = entries[index]
         while true {
             let left = 2 * index + 1
             guard left < count else { break }
             let right = left + 1
-            let child = right < count && precedes(entries[right], entries[left]) ? right : left
-            guard precedes(entries[child], moving) else { break }
-            place(entries[child], at: index, in: entries)
+            let child = right < count && Self.precedes(entries[right], entries[left]) ? right : left
+            guard Self.precedes(entries[child], moving) else { break }
+            entries[index] = entries[child]
             index = child
         }
-        place(moving, at: index, in: entries)
-        return index
+        entries[index] = moving
     }
 
     private func resize(to capacity: Int) {
@@ -170,13 +207,13 @@ class TimerCore: @unchecked Sendable {
         heap.pointee.capacity = capacity
     }
 
-    /// Gives memory back once most pending delays are gone, so that
-    /// cancelling a million delays returns their memory at once.
+    /// Gives memory back once most of the heap is empty, so that cancelling a
+    /// million delays returns their memory at once.
     @inline(__always)
     private func shrinkIfSparse() {
         let capacity = heap.pointee.capacity
         if capacity > 1024 && heap.pointee.count < capacity / 4 {
-            resize(to: capacity / 2)
+            resize(to: max(1024, heap.pointee.count * 2))
         }
     }
 }
@@ -193,7 +230,7 @@ extension TimerCore {
     /// inline in the same critical section. Returns whether more are due.
     func collectDueLocked(now: Int64, limit: Int, into fired: inout [Fired]) -> Bool {
         var count = 0
-        while count < limit, let (_, record) = popDueLocked(now: now) {
+        while count < limit, let record = popDueLocked(now: now) {
             if record.target == nil {
                 if let body = record.claimLocked() {
                     fired.append(Fired(record: record, body: body))
