@@ -93,7 +93,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
             nowTicks = { origin.duration(to: clock.now).saturatingNanoseconds }
             instantTicks = { origin.duration(to: $0).saturatingNanoseconds }
         }
-        core = DispatchTimerCore(label: "ClosureKit.DelayScheduler", now: nowTicks)
+        core = ThreadTimerCore(now: nowTicks)
     }
 
     /// Runs `body` on `executor` once `delay` has passed.

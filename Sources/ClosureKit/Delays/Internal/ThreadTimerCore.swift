@@ -1,0 +1,200 @@
+#if canImport(Darwin)
+internal import Darwin
+#elseif canImport(Glibc)
+@preconcurrency internal import Glibc
+#elseif canImport(Musl)
+@preconcurrency internal import Musl
+#endif
+
+/// The timer core of a real clock: one thread, asleep until the earliest
+/// pending deadline, serves every pending delay of the clock.
+///
+/// The thread pops what is due, runs inline delays itself and hands the others
+/// to their queues or executors (one hop, as `asyncAfter` has), then sleeps on
+/// a condition variable until the next deadline. Scheduling wakes it only when
+/// the new delay is earlier than the deadline it sleeps for; cancelling never
+/// wakes it (a wake-up with nothing due just sleeps again). So a
+/// schedule-and-cancel pair costs two short critical sections and no system
+/// call in the common case.
+final class ThreadTimerCore: TimerCore, @unchecked Sendable {
+    private let now: @Sendable () -> Int64
+    private let sleeper = TimerSleeper()
+    /// The deadline the thread sleeps for; `.max` when it sleeps without
+    /// one. Guarded by the lock.
+    private var armed: Int64 = .max
+
+    /// The most delays taken out of the heap in one critical section, so that
+    /// a burst of due delays never holds the lock for long.
+    private static let batchLimit = 1024
+
+    init(now: @escaping @Sendable () -> Int64) {
+        self.now = now
+        super.init()
+        TimerThread.start(core: self, sleeper: sleeper)
+    }
+
+    deinit {
+        sleeper.stop()
+    }
+
+    override func nowTicksLocked() -> Int64 { now() }
+
+    override func earliestDeadlineChangedLocked(to deadline: Int64) {
+        if deadline < armed {
+            armed = deadline
+            sleeper.wake()
+        }
+    }
+
+    /// Runs everything that is due; returns how long to sleep, in
+    /// nanoseconds, or nil to sleep until woken. Called on the timer thread.
+    fileprivate func serviceDue() -> Int64? {
+        var fired: [Fired] = []
+        while true {
+            let current = now()
+            let (more, wait) = lock.withLock { () -> (Bool, Int64?) in
+                let more = collectDueLocked(now: current, limit: Self.batchLimit, into: &fired)
+                if more { return (true, nil) }
+                guard let earliest = earliestDeadlineLocked else {
+                    armed = .max
+                    return (false, nil)
+                }
+                armed = earliest
+                return (false, max(earliest &- current, 0))
+            }
+            TimerCore.run(fired)
+            fired.removeAll(keepingCapacity: true)
+            if !more { return wait }
+        }
+    }
+}
+
+/// The timer thread's loop. It holds its core weakly between rounds, so that
+/// a scheduler that is released ends its thread.
+private enum TimerThread {
+    final class Context {
+        weak var core: ThreadTimerCore?
+        let sleeper: TimerSleeper
+
+        init(core: ThreadTimerCore, sleeper: TimerSleeper) {
+            self.core = core
+            self.sleeper = sleeper
+        }
+    }
+
+    static func start(core: ThreadTimerCore, sleeper: TimerSleeper) {
+        let context = Unmanaged.passRetained(Context(core: core, sleeper: sleeper)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let result = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
+            #else
+            let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            TimerThread.run(context)
+            return nil
+        }, context)
+        precondition(result == 0, "ClosureKit could not start its timer thread: pthread_create returned \(result)")
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+
+    static func run(_ context: Context) {
+        while true {
+            let wait: Int64?
+            do {
+                guard let core = context.core else { return }
+                wait = core.serviceDue()
+            }
+            guard context.sleeper.sleep(nanoseconds: wait) else { return }
+        }
+    }
+}
+
+/// A condition variable the timer thread sleeps on, with a "woken" flag so
+/// that a wake-up between the thread's last look at the heap and its sleep is
+/// never lost.
+final class TimerSleeper: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var woken = false
+    private var stopped = false
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        #if canImport(Darwin)
+        pthread_cond_init(condition, nil)
+        #else
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #endif
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func wake() {
+        pthread_mutex_lock(mutex)
+        woken = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Sleeps until woken, stopped, or `nanoseconds` have passed (nil: no
+    /// limit). Returns false once stopped.
+    func sleep(nanoseconds: Int64?) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if !woken && !stopped {
+            if let nanoseconds {
+                if nanoseconds > 0 { timedWait(Swift.min(nanoseconds, 86_400_000_000_000)) }
+            } else {
+                pthread_cond_wait(condition, mutex)
+            }
+        }
+        woken = false
+        return !stopped
+    }
+
+    private func timedWait(_ nanoseconds: Int64) {
+        #if canImport(Darwin)
+        var relative = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+        #else
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let total = Int64(deadline.tv_nsec) + nanoseconds % 1_000_000_000
+        deadline.tv_sec += Int(nanoseconds / 1_000_000_000 + total / 1_000_000_000)
+        deadline.tv_nsec = Int(total % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &deadline)
+        #endif
+    }
+}
