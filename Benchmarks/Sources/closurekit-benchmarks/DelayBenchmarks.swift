@@ -110,6 +110,20 @@ let delaysSuite = Suite(capability: "delays") {
         }
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["LATEPROF"] != nil {
+        for executor in [DelayExecutor.inline, .queue(queue)] {
+            let l = lateness(count: 500) { offset, record in
+                let deadline = ContinuousClock.now.advanced(by: .nanoseconds(offset))
+                return scheduler.schedule(at: deadline, on: executor) {
+                    let late = deadline.duration(to: ContinuousClock.now)
+                    record(Double(late.components.seconds) * 1e9 + Double(late.components.attoseconds) / 1e9)
+                }
+            }
+            print(l)
+        }
+        system("cat /proc/\(getpid())/task/*/timerslack_ns | sort | uniq -c")
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["BURSTPROF"] != nil {
         for _ in 0..<5 {
             let n = 100_000

@@ -107,6 +107,7 @@ private enum TimerThread {
     }
 
     static func run(_ context: Context) {
+        reduceTimerSlack()
         while true {
             let wait: Int64?
             do {
@@ -117,6 +118,23 @@ private enum TimerThread {
         }
     }
 }
+
+/// Linux lets a sleeping thread wake up to 50 µs late by default ("timer
+/// slack"); the timer thread asks for 1 ns, best effort, so that delays fire
+/// as close to their deadline as `asyncAfter`'s do (libdispatch's timers are
+/// timerfd-based and have no slack).
+private func reduceTimerSlack() {
+    #if os(Linux)
+    _ = closureKitPrctl(29 /* PR_SET_TIMERSLACK */, 1, 0, 0, 0)
+    #endif
+}
+
+#if os(Linux)
+// `prctl` is variadic in C, so Swift does not import it. The Linux calling
+// conventions pass these integer arguments the same way either way.
+@_silgen_name("prctl")
+private func closureKitPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
+#endif
 
 /// A condition variable the timer thread sleeps on, with a "woken" flag so
 /// that a wake-up between the thread's last look at the heap and its sleep is
