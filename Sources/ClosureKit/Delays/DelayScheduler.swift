@@ -96,6 +96,12 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         core = ThreadTimerCore(now: nowTicks)
     }
 
+    deinit {
+        // A real clock's timer thread ends once the delays still pending have
+        // run or been cancelled.
+        (core as? ThreadTimerCore)?.retire()
+    }
+
     /// Runs `body` on `executor` once `delay` has passed.
     ///
     /// ```swift

@@ -22,6 +22,9 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     /// The deadline the thread sleeps for; `.max` when it sleeps without
     /// one. Guarded by the lock.
     private var armed: Int64 = .max
+    /// Set when the scheduler that owns the core is released: the thread then
+    /// ends once no delay is pending. Guarded by the lock.
+    private var retiring = false
 
     /// The most delays taken out of the heap in one critical section, so that
     /// a burst of due delays never holds the lock for long.
@@ -33,8 +36,11 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
         TimerThread.start(core: self, sleeper: sleeper)
     }
 
-    deinit {
-        sleeper.stop()
+    /// The owning scheduler was released: let the thread end once the
+    /// pending delays have run or been cancelled.
+    func retire() {
+        lock.withLock { retiring = true }
+        sleeper.wake()
     }
 
     override func nowTicksLocked() -> Int64 { now() }
@@ -47,7 +53,8 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     }
 
     /// Runs everything that is due; returns how long to sleep, in
-    /// nanoseconds, or nil to sleep until woken. Called on the timer thread.
+    /// nanoseconds, nil to sleep until woken, or `-1` when the thread should
+    /// end. Called on the timer thread.
     fileprivate func serviceDue() -> Int64? {
         var fired: [Fired] = []
         while true {
@@ -56,6 +63,13 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
                 let more = collectDueLocked(now: current, limit: Self.batchLimit, into: &fired)
                 if more { return (true, nil) }
                 guard let earliest = earliestDeadlineLocked else {
+                    if retiring { return (false, -1) }
+                    // Nothing pending. Keep sleeping until the deadline the
+                    // thread was last armed for, if it is still ahead: a delay
+                    // scheduled later than that then needs no wake-up (the
+                    // common schedule-then-cancel pattern never wakes the
+                    // thread at all).
+                    if armed != .max && armed > current { return (false, armed &- current) }
                     armed = .max
                     return (false, nil)
                 }
@@ -69,11 +83,13 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     }
 }
 
-/// The timer thread's loop. It holds its core weakly between rounds, so that
-/// a scheduler that is released ends its thread.
+/// The timer thread's loop. It holds its core strongly (a weak reference
+/// would give the core a side table and make every retain of it, one per
+/// scheduled delay, several times slower); the owning scheduler's deinit
+/// retires the core, and the thread ends once nothing is pending.
 private enum TimerThread {
     final class Context {
-        weak var core: ThreadTimerCore?
+        let core: ThreadTimerCore
         let sleeper: TimerSleeper
 
         init(core: ThreadTimerCore, sleeper: TimerSleeper) {
@@ -109,12 +125,9 @@ private enum TimerThread {
     static func run(_ context: Context) {
         reduceTimerSlack()
         while true {
-            let wait: Int64?
-            do {
-                guard let core = context.core else { return }
-                wait = core.serviceDue()
-            }
-            guard context.sleeper.sleep(nanoseconds: wait) else { return }
+            let wait = context.core.serviceDue()
+            if wait == -1 { return }
+            context.sleeper.sleep(nanoseconds: wait)
         }
     }
 }
@@ -144,7 +157,6 @@ final class TimerSleeper: @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     // Guarded by `mutex`.
     private var woken = false
-    private var stopped = false
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -179,19 +191,11 @@ final class TimerSleeper: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    func stop() {
-        pthread_mutex_lock(mutex)
-        stopped = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Sleeps until woken, stopped, or `nanoseconds` have passed (nil: no
-    /// limit). Returns false once stopped.
-    func sleep(nanoseconds: Int64?) -> Bool {
+    /// Sleeps until woken or until `nanoseconds` have passed (nil: no limit).
+    func sleep(nanoseconds: Int64?) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if !woken && !stopped {
+        if !woken {
             if let nanoseconds {
                 if nanoseconds > 0 { timedWait(Swift.min(nanoseconds, 86_400_000_000_000)) }
             } else {
@@ -199,7 +203,6 @@ final class TimerSleeper: @unchecked Sendable {
             }
         }
         woken = false
-        return !stopped
     }
 
     private func timedWait(_ nanoseconds: Int64) {
