@@ -16,7 +16,7 @@
 /// ## One timer for everything
 ///
 /// All pending delays of a clock sit in one min-heap behind one lock, served
-/// by one dispatch timer armed for the earliest deadline (a ``ManualClock``
+/// by one timer thread that sleeps until the earliest deadline (a ``ManualClock``
 /// runs them itself when advanced). A pending delay costs a few small
 /// allocations, far less than a `DispatchWorkItem`; no kernel timer is
 /// created per delay. Schedulers created for the same ``ManualClock`` share
@@ -42,8 +42,13 @@
 /// - No closure is ever called, or released, while the scheduler's lock is
 ///   held: closures may schedule and cancel delays freely.
 ///
-/// - Complexity: scheduling and cancelling are O(log *n*) in the number of
-///   pending delays of the clock.
+/// ## Lifetime
+///
+/// Releasing a scheduler on a real clock does not drop its pending delays:
+/// its timer thread ends once they have all run or been cancelled.
+///
+/// - Complexity: scheduling is O(log *n*) in the number of pending delays of
+///   the clock; cancelling is O(1) amortised.
 public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.Duration {
     /// The clock the scheduler reads time from.
     public let clock: C
@@ -56,8 +61,8 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
 
     /// Creates a scheduler that reads time from `clock`.
     ///
-    /// For a real clock the scheduler starts its own timer facility, so create
-    /// one scheduler per clock and share it (``shared`` is the one for
+    /// For a real clock the scheduler starts its own timer facility (one
+    /// thread), so create one scheduler per clock and share it (``shared`` is the one for
     /// `ContinuousClock`). For a ``ManualClock``, every scheduler shares the
     /// clock's own heap, and ``ManualClock/advance(by:)`` runs their delays in
     /// one deadline order.

@@ -4,8 +4,8 @@ import Dispatch
 /// ordered by deadline, then by scheduling order, behind one lock.
 ///
 /// Deadlines are whole nanoseconds ("ticks") on the clock's own time line.
-/// Subclasses decide how time passes: ``DispatchTimerCore`` arms one dispatch
-/// timer for the earliest deadline; ``ManualClock`` pops due delays when it is
+/// Subclasses decide how time passes: ``ThreadTimerCore`` sleeps one thread
+/// until the earliest deadline; ``ManualClock`` pops due delays when it is
 /// advanced.
 ///
 /// Heap entries hold everything the ordering needs (deadline and sequence),
