@@ -51,9 +51,8 @@ public struct DelayExecutor: @unchecked Sendable {
         DelayExecutor(target: queue)
     }
 
-    /// Runs the closure on a serial executor, such as an actor's
-    /// (`actor.unownedExecutor` has no public executor; pass the executor you
-    /// gave your actor, or `MainActor.shared`'s through ``main``).
+    /// Runs the closure on a serial executor, such as the custom executor of
+    /// one of your actors (for the main actor, use ``main``).
     ///
     /// Create the `DelayExecutor` once and reuse it: each value wraps the
     /// executor in a small object.

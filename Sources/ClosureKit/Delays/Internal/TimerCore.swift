@@ -65,6 +65,9 @@ class TimerCore: @unchecked Sendable {
 
     // MARK: - Heap operations (the caller holds the lock)
 
+    /// Entries in the heap, tombstones included. For tests.
+    var entryCountLocked: Int { heap.pointee.count }
+
     /// Live (not cancelled) entries.
     var pendingCountLocked: Int { heap.pointee.count - heap.pointee.tombstones }
 
