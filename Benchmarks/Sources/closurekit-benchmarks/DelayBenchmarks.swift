@@ -60,28 +60,40 @@ private func measureMemory(count: Int, schedule: (DelayCounter) -> [AnyObject], 
     return MemoryResult(perItem: (pending - baseline) / Double(count), baseline: baseline, afterCancel: after)
 }
 
-/// Lateness of `count` delays spread over ~200 ms, in microseconds (p50, p99).
-private func lateness(count: Int, schedule: (_ offsetNanoseconds: Int, _ record: @escaping @Sendable (Double) -> Void) -> AnyObject?) -> (p50: Double, p99: Double) {
+/// Lateness in microseconds (p50, p99) of `count` delays spread over
+/// ~400 ms, scheduled by two schedulers for the same moments and interleaved,
+/// so that both meet the same load on a shared machine.
+private func lateness(
+    count: Int,
+    _ first: @escaping (_ offsetNanoseconds: Int, _ record: @escaping @Sendable (Double) -> Void) -> AnyObject?,
+    _ second: @escaping (_ offsetNanoseconds: Int, _ record: @escaping @Sendable (Double) -> Void) -> AnyObject?
+) -> [(p50: Double, p99: Double)] {
     let lock = NSLock()
-    let box = DelaySamples()
-    box.values.reserveCapacity(count)
+    let boxes = [DelaySamples(), DelaySamples()]
     let done = DispatchSemaphore(value: 0)
     var handles: [AnyObject] = []
     for index in 0..<count {
-        let offset = 20_000_000 + index * (200_000_000 / count)
-        let handle = schedule(offset) { late in
-            lock.lock()
-            box.values.append(late / 1000)
-            let finished = box.values.count == count
-            lock.unlock()
-            if finished { done.signal() }
+        // Spread deadlines, offset by a fraction of a millisecond between the
+        // two so that they do not compete for the very same instant.
+        let offset = 20_000_000 + index * (400_000_000 / count)
+        for (which, schedule) in [first, second].enumerated() {
+            let box = boxes[which]
+            let handle = schedule(offset + which * 100_000) { late in
+                lock.lock()
+                box.values.append(late / 1000)
+                let finished = boxes[0].values.count == count && boxes[1].values.count == count
+                lock.unlock()
+                if finished { done.signal() }
+            }
+            if let handle { handles.append(handle) }
         }
-        if let handle { handles.append(handle) }
     }
     done.wait()
     blackHole(handles)
-    let samples = box.values.sorted()
-    return (samples[samples.count / 2], samples[min(samples.count - 1, samples.count * 99 / 100)])
+    return boxes.map { box in
+        let samples = box.values.sorted()
+        return (samples[samples.count / 2], samples[min(samples.count - 1, samples.count * 99 / 100)])
+    }
 }
 
 /// Nanoseconds per delay from the common deadline until the last of `count`
@@ -218,20 +230,22 @@ let delaysSuite = Suite(capability: "delays") {
     // MARK: Lateness and bursts (ours and asyncAfter, each on a serial queue)
 
     let lateCount = 2_000
-    let ourLateness = lateness(count: lateCount) { offset, record in
+    let otherQueue = DispatchQueue(label: "benchmarks.delays.peer")
+    let latenesses = lateness(count: lateCount, { offset, record in
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(offset))
         return scheduler.schedule(at: deadline, on: .queue(queue)) {
             let late = deadline.duration(to: ContinuousClock.now)
             record(Double(late.components.seconds) * 1e9 + Double(late.components.attoseconds) / 1e9)
         }
-    }
-    let dispatchLateness = lateness(count: lateCount) { offset, record in
+    }, { offset, record in
         let deadline = DispatchTime.now() + .nanoseconds(offset)
-        queue.asyncAfter(deadline: deadline) {
+        otherQueue.asyncAfter(deadline: deadline) {
             record(Double(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds &- deadline.uptimeNanoseconds)))
         }
         return nil
-    }
+    })
+    let ourLateness = latenesses[0]
+    let dispatchLateness = latenesses[1]
     rows.append(Row(capability: "delays", name: "firing lateness p99", metric: "µs",
                     ours: Measurement(min: ourLateness.p99, median: ourLateness.p99), peer: "asyncAfter",
                     peerValue: Measurement(min: dispatchLateness.p99, median: dispatchLateness.p99), target: .atMost(1.0)))
