@@ -5,7 +5,7 @@
 /// do {
 ///     let token = try scheduler.scheduleRepeating(everySeconds: 0, on: .main) { tick() }
 /// } catch let error as DelayIntervalError {
-///     print(error)  // invalid interval 0.0 seconds: an interval must be positive and finite
+///     print(error)  // invalid interval 0.0 seconds: an interval must be positive, finite and below 9.2e9 seconds
 /// }
 /// ```
 public struct DelayIntervalError: Error, Hashable, CustomStringConvertible {
@@ -23,7 +23,7 @@ public struct DelayIntervalError: Error, Hashable, CustomStringConvertible {
 
     /// A sentence naming the rejected value.
     public var description: String {
-        "invalid interval \(interval): an interval must be positive and finite"
+        "invalid interval \(interval): an interval must be positive, finite and below 9.2e9 seconds"
     }
 
     /// Checks a `Duration` interval.

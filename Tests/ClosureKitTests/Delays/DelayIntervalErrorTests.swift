@@ -5,7 +5,7 @@ import Testing
 struct DelayIntervalErrorTests {
     @Test("names the rejected value in its description")
     func namesValue() {
-        #expect(DelayIntervalError(seconds: .nan).description == "invalid interval nan seconds: an interval must be positive and finite")
+        #expect(DelayIntervalError(seconds: .nan).description == "invalid interval nan seconds: an interval must be positive, finite and below 9.2e9 seconds")
         #expect(DelayIntervalError(duration: .zero).interval == "0.0 seconds")
     }
 
