@@ -56,7 +56,11 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     /// Runs the closure on the current thread if the record is still due,
     /// then, for a repeating record, schedules its next tick.
     func fire() {
-        let body = core.lock.withLock { claimLocked() }
+        // Plain lock/unlock: see `cancelRegistration()`.
+        let lock = core.lock
+        lock.lock()
+        let body = claimLocked()
+        lock.unlock()
         guard let body else { return }
         body()
         afterRun()
@@ -70,24 +74,30 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     func didFinish() {}
 
     func cancelRegistration() -> Bool {
-        let (prevented, released) = core.lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
-            let state = slot
-            if state == State.finished { return (false, nil) }
-            slot = State.finished
-            // A cancelled entry stays in the heap as a tombstone (its closure
-            // is released below, at once); the core drops tombstones in bulk
-            // as soon as they outnumber live entries, so cancelling stays O(1)
-            // amortised and the memory still comes back.
-            if state == State.pending { core.entryCancelledLocked() }
-            let released = action
-            action = nil
-            return (true, released)
+        // Plain lock/unlock rather than `withLock`: returning the closure
+        // through a generic result would re-abstract it, an allocation on the
+        // hot path of every cancel.
+        let lock = core.lock
+        lock.lock()
+        let state = slot
+        if state == State.finished {
+            lock.unlock()
+            return false
         }
+        slot = State.finished
+        // A cancelled entry stays in the heap as a tombstone (its closure is
+        // released below, at once); the core drops tombstones in bulk as soon
+        // as they outnumber live entries, so cancelling stays O(1) amortised
+        // and the memory still comes back.
+        if state == State.pending { core.entryCancelledLocked() }
+        let released = action
+        action = nil
+        lock.unlock()
         // The closure and its captures are released here, outside the lock:
         // their deinit may run user code.
         _ = released
-        if prevented { didFinish() }
-        return prevented
+        didFinish()
+        return true
     }
 }
 
