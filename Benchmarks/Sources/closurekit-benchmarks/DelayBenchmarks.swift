@@ -127,7 +127,7 @@ let delaysSuite = Suite(capability: "delays") {
     var workItemPairs: [Measurement] = []
     var taskPairs: [Measurement] = []
     for _ in 0..<3 {
-        ourPairs.append(measure(operations: 100_000, repetitions: 5) { n in
+        ourPairs.append(measure(operations: 10_000, repetitions: 5) { n in
             for _ in 0..<n {
                 let token = scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 }
                 token.cancel()
