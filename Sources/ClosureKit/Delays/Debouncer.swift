@@ -96,3 +96,15 @@ public final class Debouncer<Value: Sendable>: Sendable {
         return token?.cancel() ?? false
     }
 }
+
+extension Debouncer where Value == Void {
+    /// Sends a call that carries no value: restarts the quiet interval.
+    ///
+    /// ```swift
+    /// let save = try Debouncer<Void>(for: .seconds(1), on: .main) { document.save() }
+    /// save.send()
+    /// ```
+    public func send() {
+        send(())
+    }
+}

@@ -152,3 +152,15 @@ public final class Throttler<Value: Sendable>: Sendable {
         if let value { action(value) }
     }
 }
+
+extension Throttler where Value == Void {
+    /// Sends a call that carries no value: runs the action now or at the end of the window.
+    ///
+    /// ```swift
+    /// let save = try Throttler<Void>(every: .seconds(1), on: .main) { document.save() }
+    /// save.send()
+    /// ```
+    public func send() {
+        send(())
+    }
+}

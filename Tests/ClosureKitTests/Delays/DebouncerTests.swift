@@ -96,3 +96,23 @@ struct DebouncerTests {
         #expect(log.count == 1)
     }
 }
+
+@Suite("Debouncer and Throttler without values")
+struct VoidRateLimiterTests {
+    @Test("a Void debouncer and throttler are sent calls with send()")
+    func voidSend() throws {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let debounced = DelaysCounter()
+        let throttled = DelaysCounter()
+        let debouncer = try Debouncer<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) { debounced.increment() }
+        let throttler = try Throttler<Void>(every: .seconds(1), scheduler: scheduler, on: .inline) { throttled.increment() }
+        for _ in 0..<5 {
+            debouncer.send()
+            throttler.send()
+        }
+        clock.advance(by: .seconds(3))
+        #expect(debounced.value == 1)
+        #expect(throttled.value == 2, "leading and trailing")
+    }
+}
