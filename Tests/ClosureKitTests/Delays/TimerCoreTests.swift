@@ -61,6 +61,20 @@ struct TimerCoreTests {
         #expect(token?.cancel() == false)
     }
 
+    @Test("a released scheduler keeps a repeating delay ticking until it is cancelled")
+    func releasedSchedulerRepeats() async throws {
+        let counter = DelaysCounter()
+        let token: CancellationToken
+        do {
+            let scheduler = DelayScheduler(clock: SuspendingClock())
+            token = try scheduler.scheduleRepeating(every: .milliseconds(1), on: .queue(.global())) {
+                counter.increment()
+            }
+        }
+        #expect(await delaysWait { counter.value >= 5 })
+        #expect(token.cancel())
+    }
+
     @Test("a scheduler on a custom clock reads time through that clock")
     func customClock() async {
         let counter = DelaysCounter()

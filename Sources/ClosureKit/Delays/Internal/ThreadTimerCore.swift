@@ -25,6 +25,10 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     /// Set when the scheduler that owns the core is released: the thread then
     /// ends once no delay is pending. Guarded by the lock.
     private var retiring = false
+    /// Whether a thread serves the core. A retired core's thread may have
+    /// ended when a repeating delay that was running re-inserts itself; a new
+    /// thread then takes over. Guarded by the lock.
+    private var threadRunning = true
 
     /// The most delays taken out of the heap in one critical section, so that
     /// a burst of due delays never holds the lock for long.
@@ -46,6 +50,12 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     override func nowTicksLocked() -> Int64 { now() }
 
     override func earliestDeadlineChangedLocked(to deadline: Int64) {
+        if !threadRunning {
+            threadRunning = true
+            armed = .max
+            TimerThread.start(core: self, sleeper: sleeper)
+            return
+        }
         if deadline < armed {
             armed = deadline
             sleeper.wake()
@@ -63,7 +73,10 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
                 let more = collectDueLocked(now: current, limit: Self.batchLimit, into: &fired)
                 if more { return (true, nil) }
                 guard let earliest = earliestDeadlineLocked else {
-                    if retiring { return (false, -1) }
+                    if retiring {
+                        threadRunning = false
+                        return (false, -1)
+                    }
                     // Nothing pending. Keep sleeping until the deadline the
                     // thread was last armed for, if it is still ahead: a delay
                     // scheduled later than that then needs no wake-up (the
