@@ -9,6 +9,20 @@ import Glibc
 // delays that fall due together. Peers, measured in the same run:
 // `DispatchQueue.asyncAfter` with `DispatchWorkItem.cancel()`, and
 // `Task { try await Task.sleep(…) }` with `cancel()`.
+//
+// Method notes:
+// - Pairs are measured first, in three alternating rounds of equal-sized
+//   samples, because this machine's load drifts.
+// - Memory is resident memory (/proc/self/statm) after `malloc_trim(0)`, so
+//   that freed memory the allocator merely caches does not count. Ours is
+//   measured with 1,000,000 pending delays, the peers with 200,000 (a million
+//   tasks would need 2 GB). The peers' rows after cancelling show that they
+//   hold their memory until the original deadline. Linux only: elsewhere the
+//   memory rows read 0.
+// - Lateness: the same 2,000 moments over 400 ms, ours and asyncAfter's
+//   interleaved, each on its own serial queue.
+// - Burst: 100,000 delays due at one deadline on a serial queue; the time from
+//   the deadline to the last closure's end, per delay.
 
 private final class DelayCounter: @unchecked Sendable {
     var value = 0
@@ -208,13 +222,13 @@ let delaysSuite = Suite(capability: "delays") {
     })
 
     let mb = 1.0 / 1_048_576
-    rows.append(Row(capability: "delays", name: "memory per pending delay", metric: "bytes",
+    rows.append(Row(capability: "delays", name: "memory per pending delay (RSS)", metric: "bytes",
                     ours: Measurement(min: ours.perItem, median: ours.perItem), peer: "DispatchWorkItem",
                     peerValue: Measurement(min: workItems.perItem, median: workItems.perItem), target: .atMost(0.25)))
-    rows.append(Row(capability: "delays", name: "memory per pending delay", metric: "bytes",
+    rows.append(Row(capability: "delays", name: "memory per pending delay (RSS)", metric: "bytes",
                     ours: Measurement(min: ours.perItem, median: ours.perItem), peer: "Task.sleep",
                     peerValue: Measurement(min: tasks.perItem, median: tasks.perItem), target: nil))
-    rows.append(Row(capability: "delays", name: "RSS after cancelling 1M pending", metric: "MB",
+    rows.append(Row(capability: "delays", name: "RSS after cancelling 1M pending delays", metric: "MB",
                     ours: Measurement(min: ours.afterCancel * mb, median: ours.afterCancel * mb),
                     peer: "RSS before scheduling", peerValue: Measurement(min: ours.baseline * mb, median: ours.baseline * mb),
                     target: .atMost(1.1)))
