@@ -39,8 +39,13 @@
 ///   or not at all, and `cancel()` returns `true` exactly when it did not run.
 ///   A closure that had already been claimed when `cancel()` was called may
 ///   still be running when `cancel()` returns.
+/// - On the cancelling thread, and inside a delayed closure, cancellation
+///   takes effect at once: a closure that cancels another delay due at the
+///   same instant prevents it, even within one batch.
 /// - No closure is ever called, or released, while the scheduler's lock is
 ///   held: closures may schedule and cancel delays freely.
+///
+/// Deadlines are kept in whole nanoseconds of the clock.
 ///
 /// ## Lifetime
 ///
