@@ -17,7 +17,7 @@ internal import Darwin
 /// schedule-and-cancel pair costs two short critical sections and no system
 /// call in the common case.
 final class ThreadTimerCore: TimerCore, @unchecked Sendable {
-    private let now: @Sendable () -> Int64
+    let nowTicks: @Sendable () -> Int64
     private let sleeper = TimerSleeper()
     /// The deadline the thread sleeps for; `.max` when it sleeps without
     /// one. Guarded by the lock.
@@ -35,7 +35,7 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     private static let batchLimit = 1024
 
     init(now: @escaping @Sendable () -> Int64) {
-        self.now = now
+        self.nowTicks = now
         super.init()
         TimerThread.start(core: self, sleeper: sleeper)
     }
@@ -47,7 +47,7 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
         sleeper.wake()
     }
 
-    override func nowTicksLocked() -> Int64 { now() }
+    override func nowTicksLocked() -> Int64 { nowTicks() }
 
     override func earliestDeadlineChangedLocked(to deadline: Int64) {
         if !threadRunning {
@@ -62,32 +62,32 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
         }
     }
 
-    /// Runs everything that is due; returns how long to sleep, in
-    /// nanoseconds, nil to sleep until woken, or `-1` when the thread should
-    /// end. Called on the timer thread.
+    /// Runs everything that is due; returns the deadline (in ticks) to sleep
+    /// until, nil to sleep until woken, or `.min` when the thread should end.
+    /// Called on the timer thread.
     fileprivate func serviceDue() -> Int64? {
         var fired: [Fired] = []
         while true {
-            let current = now()
+            let current = nowTicks()
             let (more, wait) = lock.withLock { () -> (Bool, Int64?) in
                 let more = collectDueLocked(now: current, limit: Self.batchLimit, into: &fired)
                 if more { return (true, nil) }
                 guard let earliest = earliestDeadlineLocked else {
                     if retiring {
                         threadRunning = false
-                        return (false, -1)
+                        return (false, .min)
                     }
                     // Nothing pending. Keep sleeping until the deadline the
                     // thread was last armed for, if it is still ahead: a delay
                     // scheduled later than that then needs no wake-up (the
                     // common schedule-then-cancel pattern never wakes the
                     // thread at all).
-                    if armed != .max && armed > current { return (false, armed &- current) }
+                    if armed != .max && armed > current { return (false, armed) }
                     armed = .max
                     return (false, nil)
                 }
                 armed = earliest
-                return (false, max(earliest &- current, 0))
+                return (false, earliest)
             }
             TimerCore.run(fired)
             fired.removeAll(keepingCapacity: true)
@@ -138,9 +138,9 @@ private enum TimerThread {
     static func run(_ context: Context) {
         reduceTimerSlack()
         while true {
-            let wait = context.core.serviceDue()
-            if wait == -1 { return }
-            context.sleeper.sleep(nanoseconds: wait)
+            let deadline = context.core.serviceDue()
+            if deadline == .min { return }
+            context.sleeper.sleep(until: deadline, now: context.core.nowTicks)
         }
     }
 }
@@ -204,13 +204,16 @@ final class TimerSleeper: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Sleeps until woken or until `nanoseconds` have passed (nil: no limit).
-    func sleep(nanoseconds: Int64?) {
+    /// Sleeps until woken or until `now()` reaches `deadline` (nil: no
+    /// limit). The remaining time is measured right before sleeping, so that
+    /// the time spent since the caller looked at the heap is not slept again.
+    func sleep(until deadline: Int64?, now: () -> Int64) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if !woken {
-            if let nanoseconds {
-                if nanoseconds > 0 { timedWait(Swift.min(nanoseconds, 86_400_000_000_000)) }
+            if let deadline {
+                let remaining = deadline &- now()
+                if remaining > 0 { timedWait(Swift.min(remaining, 86_400_000_000_000)) }
             } else {
                 pthread_cond_wait(condition, mutex)
             }
