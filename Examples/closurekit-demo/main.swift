@@ -12,6 +12,7 @@ let sections: [(title: String, run: () -> Void)] = [
     ("Lifetime: closures that run when an object ends", demoLifetime),
     ("Observation: closures on property changes of a settings object", demoObservation),
     ("Control events: closure handlers on any class that acts as a control", demoControlEvents),
+    ("Delays: cancellable delayed closures, debounce, a manual clock", demoDelays),
 ]
 
 for (index, section) in sections.enumerated() {

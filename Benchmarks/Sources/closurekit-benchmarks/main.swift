@@ -11,6 +11,7 @@ let suites: [Suite] = [
     lifetimeSuite,
     observationSuite,
     controlEventSuite,
+    delaysSuite,
 ]
 
 var filter: String?

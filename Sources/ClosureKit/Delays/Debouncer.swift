@@ -1,0 +1,110 @@
+/// Calls an action with the latest value once values stop arriving for an
+/// interval: what a search box needs so that it queries once the user pauses
+/// typing.
+///
+/// ```swift
+/// let search = try Debouncer<String>(for: .milliseconds(300), on: .main) { query in
+///     performSearch(query)
+/// }
+/// search.send("s")
+/// search.send("sw")
+/// search.send("swift")   // 300 ms later: performSearch("swift"), once
+/// ```
+///
+/// Each ``send(_:)`` cancels the pending call and schedules a new one
+/// `interval` later with the new value (the trailing edge), on the same timer
+/// facility as every other delay of the scheduler, so a keystroke costs one
+/// schedule-and-cancel pair. Releasing the debouncer, or ``cancel()``, drops
+/// the pending value: its action is not called.
+///
+/// Thread-safe: values may be sent from any thread; when two threads send at
+/// once, the one that reaches the debouncer's lock last wins.
+public final class Debouncer<Value: Sendable>: Sendable {
+    private let interval: Duration
+    private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
+    private let action: @Sendable (Value) -> Void
+    private let pending = Locked<CancellationToken?>(nil)
+
+    /// Creates a debouncer on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - interval: The quiet time after the last value before the action
+    ///     runs. It must be positive.
+    ///   - scheduler: The scheduler, and so the clock, to use; inject one on a
+    ///     ``ManualClock`` in tests.
+    ///   - executor: Where the action runs.
+    ///   - action: Called with the last value sent.
+    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
+    ///   negative.
+    public init<C>(
+        for interval: Duration,
+        scheduler: DelayScheduler<C>,
+        on executor: DelayExecutor,
+        action: @escaping @Sendable (Value) -> Void
+    ) throws(DelayIntervalError) {
+        try DelayIntervalError.validate(interval)
+        self.interval = interval
+        self.action = action
+        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
+    }
+
+    /// Creates a debouncer on ``DelayScheduler/shared``.
+    ///
+    /// - Parameters:
+    ///   - interval: The quiet time after the last value. It must be positive.
+    ///   - executor: Where the action runs.
+    ///   - action: Called with the last value sent.
+    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
+    ///   negative.
+    public convenience init(
+        for interval: Duration,
+        on executor: DelayExecutor,
+        action: @escaping @Sendable (Value) -> Void
+    ) throws(DelayIntervalError) {
+        try self.init(for: interval, scheduler: .shared, on: executor, action: action)
+    }
+
+    deinit {
+        pending.withLock { $0 }?.cancel()
+    }
+
+    /// Sends a value: restarts the quiet interval, and replaces the value the
+    /// action will receive.
+    ///
+    /// - Parameter value: The newest value.
+    public func send(_ value: Value) {
+        let action = self.action
+        let replaced = pending.withLock { pending -> CancellationToken? in
+            let old = pending
+            pending = schedule(interval) { action(value) }
+            return old
+        }
+        // Cancelling releases the previous value outside the lock.
+        replaced?.cancel()
+    }
+
+    /// Drops the pending value, if any: the action is not called for it.
+    ///
+    /// - Returns: Whether a call was pending.
+    @discardableResult
+    public func cancel() -> Bool {
+        let token = pending.withLock { pending -> CancellationToken? in
+            let token = pending
+            pending = nil
+            return token
+        }
+        return token?.cancel() ?? false
+    }
+}
+
+extension Debouncer where Value == Void {
+    /// Sends a call that carries no value: restarts the quiet interval.
+    ///
+    /// ```swift
+    /// let save = try Debouncer<Void>(for: .seconds(1), on: .main) { document.save() }
+    /// save.send()
+    /// ```
+    public func send() {
+        send(())
+    }
+}

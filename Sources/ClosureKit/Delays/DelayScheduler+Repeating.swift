@@ -1,0 +1,73 @@
+extension DelayScheduler {
+    /// Runs `body` on `executor` every `interval`, on a drift-free schedule.
+    ///
+    /// ```swift
+    /// let ticker = try scheduler.scheduleRepeating(every: .seconds(1), on: .main) {
+    ///     clockLabel.refresh()
+    /// }
+    /// ```
+    ///
+    /// Tick *k* falls due at `start + k × interval`, where `start` is the
+    /// first deadline: each deadline is computed from the start, never from
+    /// the moment the previous tick ran, so lateness never accumulates. The
+    /// next tick is scheduled after the closure returns, so runs of one
+    /// repeating delay never overlap; ticks whose deadline passed while the
+    /// closure ran late are skipped rather than run in a burst. With a
+    /// ``ManualClock``, every tick inside an advance runs, each seeing
+    /// `clock.now` equal to its own deadline.
+    ///
+    /// Cancelling stops the ticks; cancelling from inside the closure takes
+    /// effect at once.
+    ///
+    /// - Parameters:
+    ///   - interval: The period. It must be positive.
+    ///   - delay: When the first tick falls due; `nil` (the default) means
+    ///     after one `interval`.
+    ///   - executor: Where the closure runs.
+    ///   - body: The closure, run once per tick.
+    /// - Returns: The token that stops the ticks.
+    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
+    ///   negative.
+    public func scheduleRepeating(
+        every interval: Duration,
+        startingAfter delay: Duration? = nil,
+        on executor: DelayExecutor,
+        _ body: @escaping @Sendable () -> Void
+    ) throws(DelayIntervalError) -> CancellationToken {
+        try DelayIntervalError.validate(interval)
+        let origin = nowTicks()
+        let record = RepeatingDelayRecord(
+            core: core, target: executor.target, origin: origin, first: delay ?? interval,
+            interval: interval, action: body)
+        return insert(record, at: record.deadline(ofTick: 0))
+    }
+
+    /// Runs `body` on `executor` every `seconds` seconds, on a drift-free
+    /// schedule.
+    ///
+    /// The entry point for intervals that come from configuration or
+    /// arithmetic, where NaN and infinity can appear. Otherwise identical to
+    /// ``scheduleRepeating(every:startingAfter:on:_:)``.
+    ///
+    /// ```swift
+    /// let token = try scheduler.scheduleRepeating(everySeconds: settings.refreshInterval, on: .main) {
+    ///     reload()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - seconds: The period in seconds, rounded to whole nanoseconds.
+    ///   - executor: Where the closure runs.
+    ///   - body: The closure, run once per tick.
+    /// - Returns: The token that stops the ticks.
+    /// - Throws: ``DelayIntervalError`` naming the value if it is zero,
+    ///   negative, NaN, infinite, or rounds to zero nanoseconds.
+    public func scheduleRepeating(
+        everySeconds seconds: Double,
+        on executor: DelayExecutor,
+        _ body: @escaping @Sendable () -> Void
+    ) throws(DelayIntervalError) -> CancellationToken {
+        let interval = try DelayIntervalError.validate(seconds: seconds)
+        return try scheduleRepeating(every: interval, on: executor, body)
+    }
+}

@@ -1,0 +1,174 @@
+/// One pending delay: the registration behind a delay's ``CancellationToken``.
+///
+/// The record is kept small on purpose (52 bytes, one 64-byte allocation), so
+/// that millions of pending delays stay cheap: the closure, the timer core it
+/// belongs to, where it runs, and its state. Its deadline and scheduling order
+/// live in the heap entry.
+///
+/// Every mutable field is guarded by `core.lock`.
+class DelayRecord: TokenRegistration, @unchecked Sendable {
+    /// The user's closure; nil once fired or cancelled, so that its captures
+    /// are released at once.
+    var action: (@Sendable () -> Void)?
+    let core: TimerCore
+    /// Where the closure runs: nil inline on the timer thread, a
+    /// `DispatchQueue`, or an ``ExecutorRunner``.
+    let target: AnyObject?
+    /// One of the `State` values.
+    var slot: Int32 = State.new
+
+    enum State {
+        /// Waiting in the heap.
+        static let pending: Int32 = 0
+        /// Created, not yet in the heap.
+        static let new: Int32 = -1
+        /// Taken out of the heap at its deadline, waiting for its executor.
+        static let due: Int32 = -2
+        /// A repeating delay whose closure is running now.
+        static let running: Int32 = -3
+        /// Fired or cancelled: nothing left to do.
+        static let finished: Int32 = -4
+    }
+
+    init(core: TimerCore, target: AnyObject?, action: @escaping @Sendable () -> Void) {
+        self.core = core
+        self.target = target
+        self.action = action
+    }
+
+    /// Whether the record repeats. Repeating records are re-inserted after
+    /// each run.
+    var repeats: Bool { false }
+
+    /// Claims the closure for one run; the caller holds the lock and the
+    /// record was popped at `deadline`. Returns nil if it was cancelled.
+    func claimLocked() -> (@Sendable () -> Void)? {
+        guard slot == State.due, let action else { return nil }
+        if repeats {
+            slot = State.running
+        } else {
+            slot = State.finished
+            self.action = nil
+        }
+        return action
+    }
+
+    /// Runs the closure on the current thread if the record is still due,
+    /// then, for a repeating record, schedules its next tick.
+    func fire() {
+        // Plain lock/unlock: see `cancelRegistration()`.
+        let lock = core.lock
+        lock.lock()
+        let body = claimLocked()
+        lock.unlock()
+        guard let body else { return }
+        body()
+        afterRun()
+    }
+
+    /// Called after the closure ran, with no lock held.
+    func afterRun() {}
+
+    /// Called with no lock held after the record finished (fired or
+    /// cancelled), for subclasses that hold more than the closure.
+    func didFinish() {}
+
+    func cancelRegistration() -> Bool {
+        // Plain lock/unlock rather than `withLock`: returning the closure
+        // through a generic result would re-abstract it, an allocation on the
+        // hot path of every cancel.
+        let lock = core.lock
+        lock.lock()
+        let state = slot
+        if state == State.finished {
+            lock.unlock()
+            return false
+        }
+        slot = State.finished
+        // A cancelled entry stays in the heap as a tombstone (its closure is
+        // released below, at once); the core drops tombstones in bulk as soon
+        // as they outnumber live entries, so cancelling stays O(1) amortised
+        // and the memory still comes back.
+        if state == State.pending { core.entryCancelledLocked() }
+        let released = action
+        action = nil
+        lock.unlock()
+        // The closure and its captures are released here, outside the lock:
+        // their deinit may run user code.
+        _ = released
+        didFinish()
+        return true
+    }
+}
+
+/// A delay that runs again and again on a drift-free schedule: tick *k*
+/// (from 0) falls due at `origin + first + k × interval`, computed exactly in
+/// `Duration` from the origin rather than accumulated, so rounding never piles
+/// up.
+final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
+    /// The time the delay was scheduled, in ticks.
+    let originTicks: Int64
+    /// From the origin to tick 0.
+    let first: Duration
+    let interval: Duration
+    /// The index of the tick that is pending or running. Guarded by the lock.
+    var tick: Int64 = 0
+
+    init(
+        core: TimerCore, target: AnyObject?, origin: Int64, first: Duration, interval: Duration,
+        action: @escaping @Sendable () -> Void
+    ) {
+        self.originTicks = origin
+        self.first = first
+        self.interval = interval
+        super.init(core: core, target: target, action: action)
+    }
+
+    override var repeats: Bool { true }
+
+    override func afterRun() {
+        core.lock.withLock {
+            guard slot == State.running else { return }
+            // The next tick after now: ticks that passed while the closure ran
+            // late are skipped, never shifted, so the schedule does not drift.
+            let now = core.nowTicksLocked()
+            var next = tick &+ 1
+            var deadline = deadline(ofTick: next)
+            if deadline <= now {
+                let behind = Duration.nanoseconds(now &- originTicks) - first
+                let skip = Int64(behind / interval)
+                if skip > next { next = skip; deadline = self.deadline(ofTick: next) }
+                while deadline <= now { next &+= 1; deadline = self.deadline(ofTick: next) }
+            }
+            tick = next
+            core.insertLocked(self, deadline: deadline)
+        }
+    }
+
+    func deadline(ofTick index: Int64) -> Int64 {
+        let offset = (first + interval * index).saturatingNanoseconds
+        let (sum, overflow) = originTicks.addingReportingOverflow(offset)
+        return overflow ? .max : sum
+    }
+}
+
+/// A delay bound to an object: it also holds the token of its end-of-life
+/// callback, released when the delay fires or is cancelled so that a
+/// long-lived object does not collect callbacks of finished delays.
+final class BoundDelayRecord: DelayRecord, @unchecked Sendable {
+    /// Guarded by the lock.
+    var endToken: CancellationToken?
+
+    override func afterRun() {
+        didFinish()
+    }
+
+    override func didFinish() {
+        let token = core.lock.withLock { () -> CancellationToken? in
+            let token = endToken
+            endToken = nil
+            return token
+        }
+        _ = token
+    }
+}

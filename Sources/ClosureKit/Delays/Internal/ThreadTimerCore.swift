@@ -1,0 +1,237 @@
+#if canImport(Darwin)
+internal import Darwin
+#elseif canImport(Glibc)
+@preconcurrency internal import Glibc
+#elseif canImport(Musl)
+@preconcurrency internal import Musl
+#endif
+
+/// The timer core of a real clock: one thread, asleep until the earliest
+/// pending deadline, serves every pending delay of the clock.
+///
+/// The thread pops what is due, runs inline delays itself and hands the others
+/// to their queues or executors (one hop, as `asyncAfter` has), then sleeps on
+/// a condition variable until the next deadline. Scheduling wakes it only when
+/// the new delay is earlier than the deadline it sleeps for; cancelling never
+/// wakes it (a wake-up with nothing due just sleeps again). So a
+/// schedule-and-cancel pair costs two short critical sections and no system
+/// call in the common case.
+final class ThreadTimerCore: TimerCore, @unchecked Sendable {
+    let nowTicks: @Sendable () -> Int64
+    private let sleeper = TimerSleeper()
+    /// The deadline the thread sleeps for; `.max` when it sleeps without
+    /// one. Guarded by the lock.
+    private var armed: Int64 = .max
+    /// Set when the scheduler that owns the core is released: the thread then
+    /// ends once no delay is pending. Guarded by the lock.
+    private var retiring = false
+    /// Whether a thread serves the core. A retired core's thread may have
+    /// ended when a repeating delay that was running re-inserts itself; a new
+    /// thread then takes over. Guarded by the lock.
+    private var threadRunning = true
+
+    /// The most delays taken out of the heap in one critical section, so that
+    /// a burst of due delays never holds the lock for long.
+    private static let batchLimit = 1024
+
+    init(now: @escaping @Sendable () -> Int64) {
+        self.nowTicks = now
+        super.init()
+        TimerThread.start(core: self, sleeper: sleeper)
+    }
+
+    /// The owning scheduler was released: let the thread end once the
+    /// pending delays have run or been cancelled.
+    func retire() {
+        lock.withLock { retiring = true }
+        sleeper.wake()
+    }
+
+    override func nowTicksLocked() -> Int64 { nowTicks() }
+
+    override func earliestDeadlineChangedLocked(to deadline: Int64) {
+        if !threadRunning {
+            threadRunning = true
+            armed = .max
+            TimerThread.start(core: self, sleeper: sleeper)
+            return
+        }
+        if deadline < armed {
+            armed = deadline
+            sleeper.wake()
+        }
+    }
+
+    /// Runs everything that is due; returns the deadline (in ticks) to sleep
+    /// until, nil to sleep until woken, or `.min` when the thread should end.
+    /// Called on the timer thread.
+    fileprivate func serviceDue() -> Int64? {
+        var fired: [Fired] = []
+        while true {
+            let current = nowTicks()
+            let (more, wait) = lock.withLock { () -> (Bool, Int64?) in
+                let more = collectDueLocked(now: current, limit: Self.batchLimit, into: &fired)
+                if more { return (true, nil) }
+                guard let earliest = earliestDeadlineLocked else {
+                    if retiring {
+                        threadRunning = false
+                        return (false, .min)
+                    }
+                    // Nothing pending. Keep sleeping until the deadline the
+                    // thread was last armed for, if it is still ahead: a delay
+                    // scheduled later than that then needs no wake-up (the
+                    // common schedule-then-cancel pattern never wakes the
+                    // thread at all).
+                    if armed != .max && armed > current { return (false, armed) }
+                    armed = .max
+                    return (false, nil)
+                }
+                armed = earliest
+                return (false, earliest)
+            }
+            TimerCore.run(fired)
+            fired.removeAll(keepingCapacity: true)
+            if !more { return wait }
+        }
+    }
+}
+
+/// The timer thread's loop. It holds its core strongly (a weak reference
+/// would give the core a side table and make every retain of it, one per
+/// scheduled delay, several times slower); the owning scheduler's deinit
+/// retires the core, and the thread ends once nothing is pending.
+private enum TimerThread {
+    final class Context {
+        let core: ThreadTimerCore
+        let sleeper: TimerSleeper
+
+        init(core: ThreadTimerCore, sleeper: TimerSleeper) {
+            self.core = core
+            self.sleeper = sleeper
+        }
+    }
+
+    static func start(core: ThreadTimerCore, sleeper: TimerSleeper) {
+        let context = Unmanaged.passRetained(Context(core: core, sleeper: sleeper)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let result = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
+            #else
+            let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            TimerThread.run(context)
+            return nil
+        }, context)
+        precondition(result == 0, "ClosureKit could not start its timer thread: pthread_create returned \(result)")
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+
+    static func run(_ context: Context) {
+        reduceTimerSlack()
+        while true {
+            let deadline = context.core.serviceDue()
+            if deadline == .min { return }
+            context.sleeper.sleep(until: deadline, now: context.core.nowTicks)
+        }
+    }
+}
+
+/// Linux lets a sleeping thread wake up to 50 µs late by default ("timer
+/// slack"); the timer thread asks for 1 ns, best effort, so that delays fire
+/// as close to their deadline as `asyncAfter`'s do (libdispatch's timers are
+/// timerfd-based and have no slack).
+private func reduceTimerSlack() {
+    #if os(Linux)
+    _ = closureKitPrctl(29 /* PR_SET_TIMERSLACK */, 1, 0, 0, 0)
+    #endif
+}
+
+#if os(Linux)
+// `prctl` is variadic in C, so Swift does not import it. The Linux calling
+// conventions pass these integer arguments the same way either way.
+@_silgen_name("prctl")
+private func closureKitPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
+#endif
+
+/// A condition variable the timer thread sleeps on, with a "woken" flag so
+/// that a wake-up between the thread's last look at the heap and its sleep is
+/// never lost.
+final class TimerSleeper: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var woken = false
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        #if canImport(Darwin)
+        pthread_cond_init(condition, nil)
+        #else
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #endif
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func wake() {
+        pthread_mutex_lock(mutex)
+        woken = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Sleeps until woken or until `now()` reaches `deadline` (nil: no
+    /// limit). The remaining time is measured right before sleeping, so that
+    /// the time spent since the caller looked at the heap is not slept again.
+    func sleep(until deadline: Int64?, now: () -> Int64) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if !woken {
+            if let deadline {
+                let remaining = deadline &- now()
+                if remaining > 0 { timedWait(Swift.min(remaining, 86_400_000_000_000)) }
+            } else {
+                pthread_cond_wait(condition, mutex)
+            }
+        }
+        woken = false
+    }
+
+    private func timedWait(_ nanoseconds: Int64) {
+        #if canImport(Darwin)
+        var relative = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+        #else
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let total = Int64(deadline.tv_nsec) + nanoseconds % 1_000_000_000
+        deadline.tv_sec += Int(nanoseconds / 1_000_000_000 + total / 1_000_000_000)
+        deadline.tv_nsec = Int(total % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &deadline)
+        #endif
+    }
+}

@@ -1,0 +1,289 @@
+import Dispatch
+
+/// The one timer facility behind a clock: a binary min-heap of pending delays
+/// ordered by deadline, then by scheduling order, behind one lock.
+///
+/// Deadlines are whole nanoseconds ("ticks") on the clock's own time line.
+/// Subclasses decide how time passes: ``ThreadTimerCore`` sleeps one thread
+/// until the earliest deadline; ``ManualClock`` pops due delays when it is
+/// advanced.
+///
+/// Heap entries hold everything the ordering needs (deadline and sequence),
+/// so sifting never touches a record. Cancelling marks the record finished
+/// and leaves its entry as a tombstone; tombstones are skipped when popped
+/// and dropped in one O(*n*) pass as soon as they outnumber live entries, so
+/// memory comes back at once when most delays are cancelled.
+///
+/// - Complexity: insert is O(log *n*); cancel is O(1) amortised; popping the
+///   earliest is O(log *n*).
+class TimerCore: @unchecked Sendable {
+    /// One heap slot. The record is retained by the heap (manually, so that
+    /// moving entries during a sift costs no reference counting).
+    struct Entry {
+        var deadline: Int64
+        var sequence: UInt64
+        var record: Unmanaged<DelayRecord>
+    }
+
+    /// The heap's storage, in memory of its own so that the hot paths pay
+    /// neither copy-on-write checks nor dynamic exclusivity checks. Guarded
+    /// by `lock`.
+    private struct Heap {
+        var entries: UnsafeMutablePointer<Entry>?
+        var count = 0
+        var capacity = 0
+        var tombstones = 0
+        var nextSequence: UInt64 = 0
+    }
+
+    let lock = Lock()
+    private let heap: UnsafeMutablePointer<Heap>
+
+    init() {
+        heap = .allocate(capacity: 1)
+        heap.initialize(to: Heap())
+    }
+
+    deinit {
+        // Records still pending are released with the core.
+        let state = heap.pointee
+        if let entries = state.entries {
+            for index in 0..<state.count { entries[index].record.release() }
+            entries.deallocate()
+        }
+        heap.deinitialize(count: 1)
+        heap.deallocate()
+    }
+
+    // MARK: - Hooks for subclasses (called with the lock held)
+
+    /// The current time in ticks. Called with the lock held.
+    func nowTicksLocked() -> Int64 { 0 }
+
+    /// A new earliest deadline was inserted. Called with the lock held.
+    func earliestDeadlineChangedLocked(to deadline: Int64) {}
+
+    // MARK: - Heap operations (the caller holds the lock)
+
+    /// Entries in the heap, tombstones included. For tests.
+    var entryCountLocked: Int { heap.pointee.count }
+
+    /// Live (not cancelled) entries.
+    var pendingCountLocked: Int { heap.pointee.count - heap.pointee.tombstones }
+
+    /// The earliest deadline in the heap (possibly a tombstone's).
+    var earliestDeadlineLocked: Int64? {
+        heap.pointee.count > 0 ? heap.pointee.entries![0].deadline : nil
+    }
+
+    func insertLocked(_ record: DelayRecord, deadline: Int64) {
+        record.slot = DelayRecord.State.pending
+        let sequence = heap.pointee.nextSequence
+        heap.pointee.nextSequence = sequence &+ 1
+        if heap.pointee.count == heap.pointee.capacity {
+            resize(to: max(16, heap.pointee.capacity * 2))
+        }
+        let index = heap.pointee.count
+        heap.pointee.count = index + 1
+        let entry = Entry(deadline: deadline, sequence: sequence, record: .passRetained(record))
+        if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
+    }
+
+    /// A pending record was cancelled: its entry is now a tombstone.
+    func entryCancelledLocked() {
+        heap.pointee.tombstones += 1
+        if heap.pointee.tombstones * 2 > heap.pointee.count { dropTombstones() }
+    }
+
+    /// Pops the earliest live delay if it is due at `now`, marking it due.
+    /// Tombstones on the way are dropped.
+    func popDueLocked(now: Int64) -> DelayRecord? {
+        while heap.pointee.count > 0 {
+            let entries = heap.pointee.entries!
+            guard entries[0].deadline <= now else { return nil }
+            let record = entries[0].record.takeRetainedValue()
+            removeFirst()
+            if record.slot == DelayRecord.State.pending {
+                record.slot = DelayRecord.State.due
+                return record
+            }
+            heap.pointee.tombstones -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Private
+
+    @inline(__always)
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
+    }
+
+    /// Places `entry` at `start` or above; returns its final index.
+    @inline(__always)
+    private func siftUp(_ entry: Entry, from start: Int) -> Int {
+        let entries = heap.pointee.entries!
+        var index = start
+        while index > 0 {
+            let parent = (index - 1) / 2
+            guard Self.precedes(entry, entries[parent]) else { break }
+            entries[index] = entries[parent]
+            index = parent
+        }
+        entries[index] = entry
+        return index
+    }
+
+    /// Removes the root (whose record the caller has taken over).
+    private func removeFirst() {
+        let entries = heap.pointee.entries!
+        let last = heap.pointee.count - 1
+        heap.pointee.count = last
+        if last > 0 {
+            let moving = entries[last]
+            var index = 0
+            while true {
+                let left = 2 * index + 1
+                guard left < last else { break }
+                let right = left + 1
+                let child = right < last && Self.precedes(entries[right], entries[left]) ? right : left
+                guard Self.precedes(entries[child], moving) else { break }
+                entries[index] = entries[child]
+                index = child
+            }
+            entries[index] = moving
+        }
+        shrinkIfSparse()
+    }
+
+    /// Drops every tombstone and rebuilds the heap in O(*n*).
+    private func dropTombstones() {
+        guard let entries = heap.pointee.entries else { return }
+        var kept = 0
+        for index in 0..<heap.pointee.count {
+            let entry = entries[index]
+            let live = entry.record._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
+            if live {
+                entries[kept] = entry
+                kept += 1
+            } else {
+                // No user code runs here: a cancelled record's closure is
+                // already gone, and its token holds it if it is still in use.
+                entry.record.release()
+            }
+        }
+        heap.pointee.count = kept
+        heap.pointee.tombstones = 0
+        // Floyd's heap construction.
+        if kept > 1 {
+            var start = (kept - 2) / 2
+            while start >= 0 {
+                siftDown(from: start, count: kept, in: entries)
+                start -= 1
+            }
+        }
+        shrinkIfSparse()
+    }
+
+    private func siftDown(from start: Int, count: Int, in entries: UnsafeMutablePointer<Entry>) {
+        let moving = entries[start]
+        var index = start
+        while true {
+            let left = 2 * index + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && Self.precedes(entries[right], entries[left]) ? right : left
+            guard Self.precedes(entries[child], moving) else { break }
+            entries[index] = entries[child]
+            index = child
+        }
+        entries[index] = moving
+    }
+
+    private func resize(to capacity: Int) {
+        let new = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        if let old = heap.pointee.entries {
+            new.moveInitialize(from: old, count: heap.pointee.count)
+            old.deallocate()
+        }
+        heap.pointee.entries = new
+        heap.pointee.capacity = capacity
+    }
+
+    /// Gives memory back once most of the heap is empty, so that cancelling a
+    /// million delays returns their memory at once.
+    @inline(__always)
+    private func shrinkIfSparse() {
+        let capacity = heap.pointee.capacity
+        if capacity > 1024 && heap.pointee.count < capacity / 4 {
+            resize(to: max(1024, heap.pointee.count * 2))
+        }
+    }
+}
+
+extension TimerCore {
+    /// A delay taken out of the heap at its deadline. `body` is set when the
+    /// delay runs inline and was claimed together with the pop.
+    struct Fired {
+        let record: DelayRecord
+        let body: (@Sendable () -> Void)?
+    }
+
+    /// Pops up to `limit` due delays into `fired`, claiming those that run
+    /// inline in the same critical section. Returns whether more are due.
+    func collectDueLocked(now: Int64, limit: Int, into fired: inout [Fired]) -> Bool {
+        var count = 0
+        while count < limit, let record = popDueLocked(now: now) {
+            if record.target == nil {
+                if let body = record.claimLocked() {
+                    fired.append(Fired(record: record, body: body))
+                }
+            } else {
+                fired.append(Fired(record: record, body: nil))
+            }
+            count += 1
+        }
+        guard let earliest = earliestDeadlineLocked else { return false }
+        return earliest <= now
+    }
+
+    /// Runs or submits what ``collectDueLocked(now:limit:into:)`` collected,
+    /// with no lock held, in deadline order. Consecutive delays bound for the
+    /// same queue or executor go there as one job, which checks each delay
+    /// again just before running it (so a cancel that lands first wins).
+    static func run(_ fired: [Fired]) {
+        var index = 0
+        while index < fired.count {
+            let item = fired[index]
+            if let body = item.body {
+                body()
+                item.record.afterRun()
+                index += 1
+                continue
+            }
+            let target = item.record.target
+            var end = index + 1
+            while end < fired.count, fired[end].body == nil, fired[end].record.target === target {
+                end += 1
+            }
+            if end == index + 1 {
+                let record = item.record
+                submit(to: target) { record.fire() }
+            } else {
+                let group = fired[index..<end].map(\.record)
+                submit(to: target) { for record in group { record.fire() } }
+            }
+            index = end
+        }
+    }
+
+    static func submit(to target: AnyObject?, _ job: @escaping @Sendable () -> Void) {
+        if let queue = target as? DispatchQueue {
+            queue.async(execute: job)
+        } else if let runner = target as? ExecutorRunner {
+            runner.submit(job)
+        } else {
+            job()
+        }
+    }
+}

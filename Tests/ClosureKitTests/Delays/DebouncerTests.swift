@@ -1,0 +1,118 @@
+import Testing
+@testable import ClosureKit
+
+@Suite("Debouncer")
+struct DebouncerTests {
+    let clock = ManualClock()
+    var scheduler: DelayScheduler<ManualClock> { DelayScheduler(clock: clock) }
+
+    @Test("calls the action once, with the last value, after the values stop")
+    func trailingEdge() throws {
+        let clock = self.clock
+        let log = DelaysLog<String>()
+        let debouncer = try Debouncer<String>(for: .milliseconds(300), scheduler: scheduler, on: .inline) { value in
+            log.append("\(value) at \(clock.now.offset)")
+        }
+        for text in ["s", "sw", "swi", "swift"] {
+            debouncer.send(text)
+            clock.advance(by: .milliseconds(100))
+        }
+        #expect(log.elements.isEmpty)
+        clock.advance(by: .milliseconds(199))
+        #expect(log.elements.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        #expect(log.elements == ["swift at 0.6 seconds"])
+        clock.advance(by: .seconds(5))
+        #expect(log.count == 1)
+    }
+
+    @Test("every send restarts the quiet interval, on one pending delay")
+    func onePending() throws {
+        let debouncer = try Debouncer<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { _ in }
+        for value in 0..<100 { debouncer.send(value) }
+        #expect(clock.pendingCount == 1)
+    }
+
+    @Test("cancel drops the pending value")
+    func cancelDrops() throws {
+        let log = DelaysLog<Int>()
+        let debouncer = try Debouncer<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
+        debouncer.send(1)
+        #expect(debouncer.cancel())
+        #expect(!debouncer.cancel())
+        clock.advance(by: .seconds(2))
+        #expect(log.elements.isEmpty)
+        debouncer.send(2)
+        clock.advance(by: .seconds(1))
+        #expect(log.elements == [2])
+    }
+
+    @Test("releasing the debouncer drops the pending value")
+    func releaseDrops() throws {
+        let log = DelaysLog<Int>()
+        var debouncer: Debouncer<Int>? = try Debouncer<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) {
+            log.append($0)
+        }
+        debouncer?.send(1)
+        debouncer = nil
+        #expect(clock.pendingCount == 0)
+        clock.advance(by: .seconds(2))
+        #expect(log.elements.isEmpty)
+    }
+
+    @Test("separate bursts each produce one call")
+    func bursts() throws {
+        let log = DelaysLog<Int>()
+        let debouncer = try Debouncer<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
+        debouncer.send(1)
+        debouncer.send(2)
+        clock.advance(by: .seconds(3))
+        debouncer.send(3)
+        clock.advance(by: .seconds(3))
+        #expect(log.elements == [2, 3])
+    }
+
+    @Test("an invalid interval throws an error naming it")
+    func invalidInterval() {
+        #expect(throws: DelayIntervalError.self) {
+            _ = try Debouncer<Int>(for: .zero, scheduler: scheduler, on: .inline) { _ in }
+        }
+        #expect(throws: DelayIntervalError.self) {
+            _ = try Debouncer<Int>(for: .seconds(-1), on: .inline) { _ in }
+        }
+    }
+
+    @Test("values sent from many threads end in exactly one call")
+    func concurrentSends() async throws {
+        let log = DelaysLog<Int>()
+        let debouncer = try Debouncer<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
+        await withTaskGroup(of: Void.self) { group in
+            for lane in 0..<4 {
+                group.addTask { for value in 0..<250 { debouncer.send(lane * 1000 + value) } }
+            }
+        }
+        #expect(clock.pendingCount == 1)
+        clock.advance(by: .seconds(1))
+        #expect(log.count == 1)
+    }
+}
+
+@Suite("Debouncer and Throttler without values")
+struct VoidRateLimiterTests {
+    @Test("a Void debouncer and throttler are sent calls with send()")
+    func voidSend() throws {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let debounced = DelaysCounter()
+        let throttled = DelaysCounter()
+        let debouncer = try Debouncer<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) { debounced.increment() }
+        let throttler = try Throttler<Void>(every: .seconds(1), scheduler: scheduler, on: .inline) { throttled.increment() }
+        for _ in 0..<5 {
+            debouncer.send()
+            throttler.send()
+        }
+        clock.advance(by: .seconds(3))
+        #expect(debounced.value == 1)
+        #expect(throttled.value == 2, "leading and trailing")
+    }
+}
