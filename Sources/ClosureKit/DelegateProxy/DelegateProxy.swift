@@ -139,19 +139,19 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         _ body: (Delegate) -> Result
     ) -> Result {
         guard let witness else { return body(object as! Delegate) }
-        return withExtendedLifetime(object) {
-            // Lays out the existential (object, witness table) in scratch
-            // memory that is never initialised as a Delegate, so that nothing
-            // is retained or released for it: `object`, kept alive around the
-            // call, owns the reference. `witness` was taken from this very
-            // object's existential (see `witness(of:object:)`).
-            withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
-                let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-                raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-                raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-                return body(buffer.baseAddress!.pointee)
-            }
+        // Lays out the existential (object, witness table) in scratch memory
+        // that is never initialised as a Delegate, so that nothing is retained
+        // or released for it: `object`, kept alive until after the call, owns
+        // the reference. `witness` was taken from this very object's
+        // existential (see `witness(of:object:)`).
+        let result = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return body(buffer.baseAddress!.pointee)
         }
+        _fixLifetime(object)
+        return result
     }
 
     /// Rebuilds the typed real delegate from its object and witness table,
