@@ -14,18 +14,28 @@ final class HookTable: @unchecked Sendable {
 
     /// Slot `i` holds the `HookSlot<A, R>` of the selector with id `i`, or nil.
     /// Guarded by `lock`.
-    @exclusivity(unchecked) private var slots: ContiguousArray<AnyObject?> = []
+    @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<AnyObject?> = []
 
     /// The real delegate of the owning proxy, guarded by `lock`.
-    @exclusivity(unchecked) weak var realDelegate: AnyObject?
+    @usableFromInline @exclusivity(unchecked) weak var realDelegate: AnyObject?
 
     /// The protocol witness table of the real delegate's conformance, when
     /// the delegate type is a class-bound existential of one protocol; lets
     /// the proxy rebuild the typed existential from the weak reference
     /// without a dynamic cast. Guarded by `lock`; nil otherwise.
-    @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
+    @usableFromInline @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
 
     init() {}
+
+    /// Takes the lock for the message path, whose reads of `slots` and the
+    /// real delegate are inlined into the caller. No user code may run until
+    /// ``unlockForMessage()``.
+    @usableFromInline
+    func lockForMessage() { lock.lock() }
+
+    /// Releases the lock taken by ``lockForMessage()``.
+    @usableFromInline
+    func unlockForMessage() { lock.unlock() }
 
     /// The snapshot for `id`, or, when there is none, the real delegate: one
     /// lock round trip for either answer.
