@@ -4,10 +4,16 @@
 ///
 /// Registration and removal replace a slot's snapshot under the lock; a
 /// dispatch takes the current snapshot under the lock (one array read and one
-/// retain) and runs it with no lock held. Each closure after the first one a
-/// dispatch calls is re-checked (``claim(_:)``) just before its call, so that
-/// a closure removed by an earlier closure of the same dispatch, or by another
-/// thread, does not run; one-shot entries are consumed by that claim.
+/// retain; see `DelegateProxy._forward`, which inlines that read) and runs it
+/// with no lock held. On the general path each closure is re-checked
+/// (``claim(_:)``) just before its call, so that a closure removed by an
+/// earlier closure of the same dispatch, or by another thread, does not run;
+/// one-shot entries are consumed by that claim. The fast path (a single plain
+/// `instead` closure, not one-shot, and nothing else) calls that closure
+/// first, so the snapshot read under the lock is its check.
+///
+/// Whoever owns a table must call ``removeAll()`` when it ends: entries hold
+/// their table strongly (see ``HookEntry/table``).
 @usableFromInline
 final class HookTable: @unchecked Sendable {
     let lock = Lock()
@@ -36,18 +42,6 @@ final class HookTable: @unchecked Sendable {
     /// Releases the lock taken by ``lockForMessage()``.
     @usableFromInline
     func unlockForMessage() { lock.unlock() }
-
-    /// The snapshot for `id`, or, when there is none, the real delegate: one
-    /// lock round trip for either answer.
-    @usableFromInline
-    func lookup(_ id: Int) -> (slot: AnyObject?, realDelegate: AnyObject?, witness: UnsafeRawPointer?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if id < slots.count, let slot = slots[id] {
-            return (slot, nil, nil)
-        }
-        return (nil, realDelegate, realDelegateWitness)
-    }
 
     /// The real delegate, read under the lock.
     @usableFromInline
