@@ -89,7 +89,7 @@ extension DelegateProxy {
     }
 
     /// The general path: hooks, chains of instead closures, combining rules.
-    @usableFromInline
+    @inlinable
     final func _dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         _ selector: MethodSelector<Arguments, Result>,

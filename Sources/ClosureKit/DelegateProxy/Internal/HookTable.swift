@@ -98,7 +98,7 @@ final class HookTable: @unchecked Sendable {
 
     /// Checks, just before a call, that `entry` is still registered; consumes
     /// it if it is one-shot. Returns whether the caller may call it.
-    @inline(__always)
+    @usableFromInline
     func claim<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) -> Bool {
         var released: (AnyObject?, HookEntry<Arguments, Result>.Body?) = (nil, nil)
         let claimed = lock.withLock { () -> Bool in
@@ -145,7 +145,9 @@ protocol ClearableSlot: AnyObject {
 }
 
 /// One registration in a ``HookTable``: its token's registration record.
+@usableFromInline
 final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable {
+    @usableFromInline
     enum Body {
         /// An `instead` closure that takes the arguments alone.
         case plain(@Sendable (Arguments) -> Result)
@@ -185,17 +187,23 @@ final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable
 /// body, copied when the snapshot was made, so that reading it needs no lock.
 @usableFromInline
 final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
+    @usableFromInline
     struct Item {
-        let entry: HookEntry<Arguments, Result>
-        let body: HookEntry<Arguments, Result>.Body
+        @usableFromInline let entry: HookEntry<Arguments, Result>
+        @usableFromInline let body: HookEntry<Arguments, Result>.Body
+
+        init(entry: HookEntry<Arguments, Result>, body: HookEntry<Arguments, Result>.Body) {
+            self.entry = entry
+            self.body = body
+        }
     }
 
     /// In registration order.
-    let befores: ContiguousArray<Item>
+    @usableFromInline let befores: ContiguousArray<Item>
     /// In registration order; the newest runs first.
-    let insteads: ContiguousArray<Item>
+    @usableFromInline let insteads: ContiguousArray<Item>
     /// In registration order.
-    let afters: ContiguousArray<Item>
+    @usableFromInline let afters: ContiguousArray<Item>
     /// The single `instead` closure to call directly, when the slot has
     /// nothing else: no hooks, one plain instead closure that is not one-shot.
     @usableFromInline
