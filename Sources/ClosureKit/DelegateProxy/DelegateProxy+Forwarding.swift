@@ -22,7 +22,7 @@ extension DelegateProxy {
     ///   - realDelegate: Sends the message to the real delegate: call the same
     ///     method on the first parameter with the arguments.
     /// - Returns: The message's answer.
-    @inlinable
+    @inlinable @inline(__always)
     public final func forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
@@ -45,7 +45,7 @@ extension DelegateProxy {
     ///   - selector: The method being sent.
     ///   - arguments: Its arguments, as a tuple for several parameters.
     ///   - realDelegate: Sends the message to the real delegate.
-    @inlinable
+    @inlinable @inline(__always)
     public final func forward<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
         _ arguments: Arguments,
@@ -54,7 +54,7 @@ extension DelegateProxy {
         _forward(selector, arguments, {}, realDelegate)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
@@ -89,7 +89,9 @@ extension DelegateProxy {
     }
 
     /// The general path: hooks, chains of instead closures, combining rules.
-    @inlinable
+    /// Specialised for the caller's types but kept out of line, so that each
+    /// protocol method inlines only the fast paths.
+    @inlinable @inline(never)
     final func _dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         _ selector: MethodSelector<Arguments, Result>,
