@@ -64,18 +64,21 @@ extension DelegateProxy {
         let table = self.table
         let id = selector.id
         table.lockForMessage()
-        if id < table.slots.count, let slotObject = table.slots[id] {
+        if id < table.slots.count, table.slots[id] != nil {
             // Safe: a selector's id fixes its types, so the slot under it is a
             // HookSlot<Arguments, Result>.
-            let slot = unsafeDowncast(slotObject, to: HookSlot<Arguments, Result>.self)
-            table.unlockForMessage()
-            // The snapshot is immutable: read it after unlocking, and call its
-            // closure while the snapshot (retained once) keeps it alive.
-            if slot.fastPath != nil, !selector.combining.callsBoth {
+            if !selector.combining.callsBoth,
+                let body = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
+                    .fastPath
+            {
                 // One plain instead closure and nothing else: the snapshot
-                // just read under the lock is its check.
-                return slot.fastPath.unsafelyUnwrapped(arguments)
+                // just read under the lock is its check. Only the closure is
+                // retained past the lock, not the snapshot.
+                table.unlockForMessage()
+                return body(arguments)
             }
+            let slot = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
+            table.unlockForMessage()
             return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
         }
         // No closures: the real delegate, or the default.
