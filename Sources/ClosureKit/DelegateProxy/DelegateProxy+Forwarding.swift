@@ -102,16 +102,13 @@ extension DelegateProxy {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        withoutActuallyEscaping(realDelegate) { realDelegate in
-            table.dispatch(
-                slot, selector: selector, arguments: arguments,
-                realDelegate: { () -> ((Arguments) -> Result)? in
-                    let (object, witness) = table.loadRealDelegate()
-                    guard let object else { return nil }
-                    let delegate = Self.delegate(from: object, witness: witness)
-                    return { arguments in realDelegate(delegate, arguments) }
-                }(),
-                fallback: defaultValue)
-        }
+        let (object, witness) = table.loadRealDelegate()
+        return table.dispatch(
+            slot, selector: selector, arguments: arguments,
+            hasRealDelegate: object != nil,
+            realDelegate: { arguments in
+                Self.withDelegate(object.unsafelyUnwrapped, witness: witness) { realDelegate($0, arguments) }
+            },
+            fallback: defaultValue)
     }
 }
