@@ -13,6 +13,7 @@ let sections: [(title: String, run: () -> Void)] = [
     ("Observation: closures on property changes of a settings object", demoObservation),
     ("Control events: closure handlers on any class that acts as a control", demoControlEvents),
     ("Delays: cancellable delayed closures, debounce, a manual clock", demoDelays),
+    ("Delegate proxies: closures where a protocol expects a delegate", demoDelegateProxy),
 ]
 
 for (index, section) in sections.enumerated() {

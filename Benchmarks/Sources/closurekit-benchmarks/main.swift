@@ -12,6 +12,7 @@ let suites: [Suite] = [
     observationSuite,
     controlEventSuite,
     delaysSuite,
+    delegateProxySuite,
 ]
 
 var filter: String?
