@@ -34,6 +34,10 @@ private final class NaiveSideTable: @unchecked Sendable {
 
 private let countKey = AssociationKey<Int>("count")
 
+/// A stored-property read behind a call the optimiser cannot remove.
+@inline(never)
+private func readStored(_ object: PlainObject) -> Int { object.stored }
+
 let associationSuite = Suite(capability: "association") {
     let plain = PlainObject()
     let optedIn = OptedInObject()
@@ -49,10 +53,12 @@ let associationSuite = Suite(capability: "association") {
     }
 
     let n = 200_000
+    // A stored property read through a call the optimiser cannot hoist out of
+    // the loop (the object varies per iteration).
+    let pool = opaque((0..<1024).map { _ in PlainObject() })
     let stored = measure(operations: n) { n in
-        let object = opaque(plain)
         var sum = 0
-        for _ in 0..<n { sum &+= opaque(object).stored }
+        for index in 0..<n { sum &+= readStored(pool[index & 1023]) }
         blackHole(sum)
     }
     let naiveRead = measure(operations: n) { n in

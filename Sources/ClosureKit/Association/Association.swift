@@ -38,17 +38,21 @@ public enum Association {
     /// - Parameters:
     ///   - key: The typed key.
     ///   - object: Any class instance.
+    @inlinable
     public static func value<Value>(for key: AssociationKey<Value>, on object: AnyObject) -> Value? {
-        guard let storage = SideTable.existingStorage(for: object) else { return nil }
-        return read(key, from: storage)
+        guard let box = SideTable.box(for: key.id, on: object) else { return nil }
+        // Safe: a key's id is unique to its Value type, so whatever is stored
+        // under it is a ValueBox<Value>.
+        return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }
 
     /// The value associated with `object` under `key`, or nil.
     ///
     /// The statically typed overload for adopters of ``Lifetime``, which reads
     /// the object's own storage directly.
+    @inlinable
     public static func value<Value, Owner: Lifetime>(for key: AssociationKey<Value>, on object: Owner) -> Value? {
-        read(key, from: object.lifetimeStorage.bind(to: object))
+        object.lifetimeStorage.value(for: key)
     }
 
     /// Associates `value` with `object` under `key`, held strongly; nil removes
@@ -58,8 +62,24 @@ public enum Association {
     ///   - value: The value, or nil to remove.
     ///   - key: The typed key.
     ///   - object: Any class instance.
+    @inlinable
     public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
-        write(value.map { StrongValueBox($0) }, for: key.id, on: SideTable.storage(for: object))
+        let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { ValueBox(strongValue: $0) })
+        // The replaced value is released here, after the lock.
+        _ = old
+    }
+
+    /// Associates `value` with `object` under `key`, held strongly; nil removes
+    /// the association.
+    ///
+    /// The statically typed overload for adopters of ``Lifetime``, which writes
+    /// the object's own storage directly.
+    @inlinable
+    public static func set<Value, Owner: Lifetime>(_ value: Value?, for key: AssociationKey<Value>, on object: Owner) {
+        let old = object.lifetimeStorage.replaceBox(
+            for: key.id, with: value.map { ValueBox(strongValue: $0) }, owner: object)
+        // The replaced value is released here, after the lock.
+        _ = old
     }
 
     /// Associates `value` with `object` under `key` with the given policy; nil
@@ -83,11 +103,13 @@ public enum Association {
     ) {
         let box: ValueBox<Value>? = value.map { value in
             switch policy {
-            case .strong: StrongValueBox(value)
+            case .strong: ValueBox(strongValue: value)
             case .weak: WeakValueBox(value)
             }
         }
-        write(box, for: key.id, on: SideTable.storage(for: object))
+        let old = SideTable.replaceBox(for: key.id, on: object, with: box)
+        // The replaced value is released here, after the lock.
+        _ = old
     }
 
     /// Removes the value associated with `object` under `key`.
@@ -95,9 +117,8 @@ public enum Association {
     /// - Returns: The value that was removed, if any.
     @discardableResult
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
-        guard let storage = SideTable.existingStorage(for: object) else { return nil }
-        guard let old = storage.replaceBox(for: key.id, with: nil) else { return nil }
-        return unsafeDowncast(old, to: ValueBox<Value>.self).value()
+        guard let old = SideTable.replaceBox(for: key.id, on: object, with: nil) else { return nil }
+        return unsafeDowncast(old, to: ValueBox<Value>.self).value
     }
 
     /// Removes every value associated with `object`.
@@ -112,22 +133,5 @@ public enum Association {
     /// The number of values associated with `object`.
     public static func count(on object: AnyObject) -> Int {
         SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
-    }
-
-    // MARK: - Private
-
-    @inline(__always)
-    private static func read<Value>(_ key: AssociationKey<Value>, from storage: LifetimeStorage) -> Value? {
-        guard let box = storage.box(for: key.id) else { return nil }
-        // Safe: a key's id is unique to its Value type, so whatever is stored
-        // under it is a ValueBox<Value>.
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value()
-    }
-
-    @inline(__always)
-    private static func write<Value>(_ box: ValueBox<Value>?, for id: Int, on storage: LifetimeStorage) {
-        let old = storage.replaceBox(for: id, with: box)
-        // The replaced value is released here, after the lock.
-        _ = old
     }
 }

@@ -13,6 +13,7 @@
 /// The value type is part of the key, so reads are typed and need no cast.
 public struct AssociationKey<Value>: Hashable, Sendable, CustomStringConvertible {
     /// The key's identity, unique in the process.
+    @usableFromInline
     let id: Int
 
     /// A name for diagnostics; it plays no part in identity.

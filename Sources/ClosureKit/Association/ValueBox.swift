@@ -1,17 +1,28 @@
 /// The box an associated value lives in. A key's id fixes its value type, so a
 /// box found under a key can be downcast without a dynamic type check.
+///
+/// A strongly held value sits in the base class's `strongValue`, so that the
+/// inlined read path reaches it with a field load; a weak box keeps
+/// `strongValue` nil and answers through `weakValue()`.
+@usableFromInline
 class ValueBox<Value>: @unchecked Sendable {
-    func value() -> Value? { fatalError("ValueBox is abstract") }
-}
+    @usableFromInline
+    let strongValue: Value?
 
-final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
-    private let stored: Value
-
-    init(_ value: Value) {
-        stored = value
+    @usableFromInline
+    init(strongValue: Value?) {
+        self.strongValue = strongValue
     }
 
-    override func value() -> Value? { stored }
+    /// The value of a weak box; nil for a strong one.
+    @usableFromInline
+    func weakValue() -> Value? { nil }
+
+    @inlinable
+    final var value: Value? {
+        if let strongValue { return strongValue }
+        return weakValue()
+    }
 }
 
 final class WeakValueBox<Value: AnyObject>: ValueBox<Value>, @unchecked Sendable {
@@ -20,7 +31,8 @@ final class WeakValueBox<Value: AnyObject>: ValueBox<Value>, @unchecked Sendable
 
     init(_ value: Value) {
         stored = value
+        super.init(strongValue: nil)
     }
 
-    override func value() -> Value? { stored }
+    override func weakValue() -> Value? { stored }
 }

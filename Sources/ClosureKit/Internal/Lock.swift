@@ -8,66 +8,115 @@ internal import os
 @preconcurrency internal import Bionic
 #endif
 
-/// The library's one lock: `os_unfair_lock` on Darwin, a pthread mutex elsewhere.
+/// The library's one lock primitive: `os_unfair_lock` on Darwin, a pthread
+/// mutex elsewhere.
 ///
-/// It is not recursive. The house rule is that no user closure is ever called
-/// while a `Lock` is held: copy out what to call, unlock, then call.
+/// A plain pointer, so that passing it around costs no reference counting;
+/// ``Lock`` owns one and frees it. The pool's primitives live for the whole
+/// process. Not recursive.
+@usableFromInline
+struct LockPrimitive: @unchecked Sendable {
+    #if canImport(os)
+    typealias Primitive = os_unfair_lock
+    #else
+    typealias Primitive = pthread_mutex_t
+    #endif
+
+    // The primitive must not move once initialised, so it lives in its own
+    // allocation. Stored untyped so that inlinable code may hold it without
+    // the platform module being imported publicly.
+    @usableFromInline
+    let raw: UnsafeMutableRawPointer
+
+    private var pointer: UnsafeMutablePointer<Primitive> {
+        raw.assumingMemoryBound(to: Primitive.self)
+    }
+
+    /// Allocates and initialises a primitive. Pair with ``destroy()`` unless
+    /// it lives for the whole process.
+    static func make() -> LockPrimitive {
+        let pointer = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
+        #if canImport(os)
+        pointer.initialize(to: os_unfair_lock())
+        #else
+        pointer.initialize(to: pthread_mutex_t())
+        let result = pthread_mutex_init(pointer, nil)
+        precondition(result == 0, "pthread_mutex_init failed with \(result)")
+        #endif
+        return LockPrimitive(raw: UnsafeMutableRawPointer(pointer))
+    }
+
+    private init(raw: UnsafeMutableRawPointer) {
+        self.raw = raw
+    }
+
+    func destroy() {
+        #if !canImport(os)
+        pthread_mutex_destroy(pointer)
+        #endif
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    @usableFromInline
+    func lock() {
+        #if canImport(os)
+        os_unfair_lock_lock(pointer)
+        #else
+        pthread_mutex_lock(pointer)
+        #endif
+    }
+
+    @usableFromInline
+    func unlock() {
+        #if canImport(os)
+        os_unfair_lock_unlock(pointer)
+        #else
+        pthread_mutex_unlock(pointer)
+        #endif
+    }
+
+    /// Runs `body` with the lock held and returns its result.
+    @inlinable
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A lock that owns its primitive: the library's lock with a `withLock`
+/// spelling (pthread mutex on Linux, `os_unfair_lock` on Darwin).
+///
+/// The house rule is that no user closure is ever called while a `Lock` is
+/// held: copy out what to call, unlock, then call.
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 and peers, above the
 /// package's platform floor; this shim keeps the floor at macOS 13.
 final class Lock: @unchecked Sendable {
-    #if canImport(os)
-    private typealias Primitive = os_unfair_lock
-    #else
-    private typealias Primitive = pthread_mutex_t
-    #endif
+    let primitive = LockPrimitive.make()
 
-    // The primitive must not move once initialised, so it lives in its own
-    // allocation rather than inline in the class.
-    private let primitive: UnsafeMutablePointer<Primitive>
-
-    init() {
-        primitive = .allocate(capacity: 1)
-        #if canImport(os)
-        primitive.initialize(to: os_unfair_lock())
-        #else
-        primitive.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(primitive, nil)
-        precondition(result == 0, "pthread_mutex_init failed with \(result)")
-        #endif
-    }
+    init() {}
 
     deinit {
-        #if !canImport(os)
-        pthread_mutex_destroy(primitive)
-        #endif
-        primitive.deinitialize(count: 1)
-        primitive.deallocate()
+        primitive.destroy()
     }
 
     @inline(__always)
     func lock() {
-        #if canImport(os)
-        os_unfair_lock_lock(primitive)
-        #else
-        pthread_mutex_lock(primitive)
-        #endif
+        primitive.lock()
     }
 
     @inline(__always)
     func unlock() {
-        #if canImport(os)
-        os_unfair_lock_unlock(primitive)
-        #else
-        pthread_mutex_unlock(primitive)
-        #endif
+        primitive.unlock()
     }
 
     /// Runs `body` with the lock held and returns its result.
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
+        primitive.lock()
+        defer { primitive.unlock() }
         return try body()
     }
 }
@@ -95,14 +144,18 @@ final class Locked<State>: @unchecked Sendable {
 /// A fixed pool of locks shared by many small objects, so that each object does
 /// not pay for a lock allocation of its own. An object picks its stripe from its
 /// address; contention between unrelated objects on one stripe is rare and brief.
+///
+/// The primitives live for the whole process.
+@usableFromInline
 enum LockPool {
-    private static let stripes: [Lock] = (0..<64).map { _ in Lock() }
+    @usableFromInline
+    static let stripes: [LockPrimitive] = (0..<64).map { _ in LockPrimitive.make() }
 
-    @inline(__always)
-    static func lock(for object: AnyObject) -> Lock {
-        let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
-        // Objects are at least 16-byte aligned: drop the low bits before mixing.
-        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 32
-        return stripes[Int(truncatingIfNeeded: mixed) & 63]
+    @inlinable
+    static func lock(for object: AnyObject) -> LockPrimitive {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
+        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
+        return stripes[Int(truncatingIfNeeded: mixed)]
     }
 }

@@ -1,84 +1,187 @@
+#if canImport(Glibc)
+@preconcurrency internal import Glibc
+#elseif canImport(Musl)
+@preconcurrency internal import Musl
+#elseif canImport(Android)
+@preconcurrency internal import Android
+#endif
+
 /// The ``LifetimeStorage`` of objects that do not adopt ``Lifetime``, keyed by
 /// address.
 ///
-/// Each entry keeps a weak reference to its owner. That reference decides
-/// everything about stale entries:
-/// - a look-up whose entry's owner is no longer the object asked about (the
-///   owner ended and its address was reused) drops the stale entry and treats
-///   the object as new, so a newcomer never sees a dead object's values;
-/// - a sweep drops every entry whose owner has ended, which releases its
-///   values and runs its end-of-life callbacks.
+/// How an entry tells its owner's end, and why a newcomer at a reused address
+/// never sees a dead object's values, depends on the platform:
+///
+/// - Where every object is a native Swift object (Linux and other platforms
+///   without the Objective-C runtime), an entry holds an `unowned` reference
+///   to its owner. An unowned reference keeps the object's memory allocated
+///   after it ends (its stored properties are released as usual), so no new
+///   object can take its address while the entry exists: an entry found at an
+///   address belongs to the object asked about. A sweep asks the runtime
+///   whether each owner is deallocating. Unlike a weak reference, this gives
+///   the object no side table, so its own retains and releases stay on the
+///   fast path, and a read costs no reference counting on the owner.
+/// - With the Objective-C runtime (Apple platforms), objects may be
+///   Objective-C objects, for which unowned references do not pin memory, so
+///   an entry holds a weak reference: a look-up whose entry's owner is no
+///   longer the object asked about drops the stale entry, and a sweep drops
+///   entries whose weak reference reads nil.
 ///
 /// Sweeping is amortised: every table operation counts, and once the count
 /// reaches `max(sweepFloor, 2 × entries)` the operation sweeps. Dead entries are
 /// therefore released after at most that many further association or lifetime
 /// calls anywhere in the process, or at once by
 /// ``ObjectLifetime/releaseEndedObjects()``.
+///
+/// One lock guards the table and the storages in it, so that a read takes a
+/// single lock.
+@usableFromInline
 enum SideTable {
     static let sweepFloor = 1024
 
-    private struct Entry {
+    private final class Entry {
+        #if canImport(ObjectiveC)
         weak var owner: AnyObject?
+        #else
+        // Never read: it only keeps the owner's memory, and so its address,
+        // from being reused while this entry exists.
+        unowned let pin: AnyObject
+        let address: UInt
+        #endif
         let storage: LifetimeStorage
+
+        init(owner: AnyObject, address: UInt, storage: LifetimeStorage) {
+            #if canImport(ObjectiveC)
+            self.owner = owner
+            #else
+            self.pin = owner
+            self.address = address
+            #endif
+            self.storage = storage
+        }
+
+        /// Whether this entry belongs to `object`, a live object found at the
+        /// entry's address.
+        @inline(__always)
+        func isOwned(by object: AnyObject) -> Bool {
+            #if canImport(ObjectiveC)
+            return owner === object
+            #else
+            // The address cannot have been reused while the entry pins it.
+            return true
+            #endif
+        }
+
+        /// Whether the owner has ended.
+        var ownerHasEnded: Bool {
+            #if canImport(ObjectiveC)
+            return owner == nil
+            #else
+            return swiftIsDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
+            #endif
+        }
     }
 
     private struct State {
-        var entries: [UInt: Entry] = [:]
+        var entries = AddressTable<Entry>()
         var operationsSinceSweep = 0
     }
 
-    private static let state = Locked(State())
+    private static let lock = Lock()
+
+    /// The lock that guards the table and the storages in it.
+    @usableFromInline
+    static var lockPrimitive: LockPrimitive { lock.primitive }
+    // Guarded by `lock`; exclusivity is what the lock already ensures.
+    @exclusivity(unchecked)
+    nonisolated(unsafe) private static var state = State()
+
+    /// The box stored under `id` on `object`, which may or may not adopt
+    /// ``Lifetime``. The hot path of every association read.
+    @usableFromInline
+    static func box(for id: Int, on object: AnyObject) -> AnyObject? {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        lock.lock()
+        if let entry = state.entries[address], entry.isOwned(by: object) {
+            let box = entry.storage.boxWhileLocked(for: id)
+            lock.unlock()
+            return box
+        }
+        lock.unlock()
+        // No live entry: either the object adopts Lifetime, or it has no values
+        // (a stale entry at this address is dropped by the next write or sweep).
+        guard let adopter = object as? any Lifetime else { return nil }
+        return adopter.lifetimeStorage.box(for: id)
+    }
+
+    /// Stores `box` under `id` on `object` (nil removes) and returns the box it
+    /// replaced, for the caller to release after the lock. The hot path of
+    /// every association write: one critical section when the object already
+    /// has an entry.
+    @usableFromInline
+    static func replaceBox(for id: Int, on object: AnyObject, with box: AnyObject?) -> AnyObject? {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        var released: [Entry] = []
+        lock.lock()
+        if let entry = liveEntry(at: address, for: object, releasing: &released) {
+            let old = entry.storage.replaceBoxWhileLocked(for: id, with: box)
+            countOperation(releasing: &released)
+            lock.unlock()
+            released.removeAll()
+            return old
+        }
+        lock.unlock()
+        released.removeAll()
+        if let adopter = object as? any Lifetime {
+            return adopter.lifetimeStorage.replaceBox(for: id, with: box, owner: object)
+        }
+        // Removing from an object with no values has nothing to do.
+        guard let box else { return nil }
+        return storage(for: object).replaceBox(for: id, with: box)
+    }
 
     /// The storage for `object`, or nil if it has none yet.
-    @inline(__always)
     static func existingStorage(for object: AnyObject) -> LifetimeStorage? {
-        let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
-        var released: [LifetimeStorage] = []
-        let found = state.withLock { state -> LifetimeStorage? in
-            defer { countOperation(&state, releasing: &released) }
-            guard let entry = state.entries[address] else { return nil }
-            if entry.owner === object { return entry.storage }
-            // The address belongs to a new object now: the old entry is stale.
-            if let stale = state.entries.removeValue(forKey: address) {
-                released.append(stale.storage)
-            }
-            return nil
-        }
-        // Stale storages are released here, outside the lock: their end-of-life
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        var released: [Entry] = []
+        lock.lock()
+        let found = liveEntry(at: address, for: object, releasing: &released)
+        countOperation(releasing: &released)
+        lock.unlock()
+        // Stale entries are released here, outside the lock: their end-of-life
         // callbacks and the deinit of their values may run user code.
-        if !released.isEmpty { released.removeAll() }
-        if let found { return found }
+        released.removeAll()
+        if let found { return found.storage }
         return (object as? any Lifetime)?.lifetimeStorage.bind(to: object)
     }
 
     /// The storage for `object`, created if needed.
+    @usableFromInline
     static func storage(for object: AnyObject) -> LifetimeStorage {
         if let adopter = object as? any Lifetime {
             return adopter.lifetimeStorage.bind(to: object)
         }
-        let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
-        var released: [LifetimeStorage] = []
-        let storage = state.withLock { state -> LifetimeStorage in
-            defer { countOperation(&state, releasing: &released) }
-            if let entry = state.entries[address] {
-                if entry.owner === object { return entry.storage }
-                released.append(entry.storage)
-            }
-            let storage = LifetimeStorage()
-            state.entries[address] = Entry(owner: object, storage: storage)
-            return storage
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        var released: [Entry] = []
+        lock.lock()
+        let storage: LifetimeStorage
+        if let entry = liveEntry(at: address, for: object, releasing: &released) {
+            storage = entry.storage
+        } else {
+            storage = LifetimeStorage(guardedBySideTable: ())
+            state.entries.insert(Entry(owner: object, address: address, storage: storage), for: address)
         }
-        if !released.isEmpty { released.removeAll() }
+        countOperation(releasing: &released)
+        lock.unlock()
+        released.removeAll()
         return storage
     }
 
     /// Drops every entry whose owner has ended. Returns how many it dropped.
     @discardableResult
     static func sweep() -> Int {
-        var released: [LifetimeStorage] = []
-        state.withLock { state in
-            sweep(&state, releasing: &released)
-        }
+        var released: [Entry] = []
+        lock.withLock { sweep(releasing: &released) }
         let count = released.count
         released.removeAll()
         return count
@@ -86,22 +189,48 @@ enum SideTable {
 
     /// The number of entries, live or not yet swept. For tests and benchmarks.
     static var entryCount: Int {
-        state.withLock { $0.entries.count }
+        lock.withLock { state.entries.count }
     }
 
-    private static func countOperation(_ state: inout State, releasing released: inout [LifetimeStorage]) {
+    // MARK: - Private; the caller holds the lock
+
+    private static func liveEntry(at address: UInt, for object: AnyObject, releasing released: inout [Entry]) -> Entry? {
+        guard let entry = state.entries[address] else { return nil }
+        if entry.isOwned(by: object) { return entry }
+        // The address belongs to a new object now: the old entry is stale.
+        state.entries.remove(address)
+        released.append(entry)
+        return nil
+    }
+
+    private static func countOperation(releasing released: inout [Entry]) {
         state.operationsSinceSweep &+= 1
         if state.operationsSinceSweep >= max(sweepFloor, 2 &* state.entries.count) {
-            sweep(&state, releasing: &released)
+            sweep(releasing: &released)
         }
     }
 
-    private static func sweep(_ state: inout State, releasing released: inout [LifetimeStorage]) {
+    private static func sweep(releasing released: inout [Entry]) {
         state.operationsSinceSweep = 0
-        state.entries = state.entries.filter { _, entry in
-            if entry.owner != nil { return true }
-            released.append(entry.storage)
-            return false
-        }
+        released += state.entries.removeAll { $0.ownerHasEnded }
     }
 }
+
+#if !canImport(ObjectiveC)
+/// The Swift runtime's own test of whether an object's strong reference count
+/// has reached zero (its deinitialisation has begun): `swift_isDeallocating`,
+/// exported by the runtime on every platform. Looked up once by name rather
+/// than linked by `@_silgen_name`, which the compiler reserves. Used only in
+/// sweeps, on objects whose memory an unowned reference keeps allocated.
+private let isDeallocatingFunction: @convention(c) (UnsafeMutableRawPointer) -> Bool = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_isDeallocating") else {
+        fatalError("ClosureKit needs the Swift runtime's swift_isDeallocating, which this runtime does not export")
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> Bool).self)
+}()
+
+@inline(__always)
+private func swiftIsDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
+    isDeallocatingFunction(object)
+}
+#endif

@@ -9,13 +9,32 @@
 /// It has no public API besides its initializer: reach it through
 /// ``ObjectLifetime`` and ``Association``.
 public final class LifetimeStorage: @unchecked Sendable {
-    // Guarded by `LockPool.lock(for: self)`.
-    private var slots: ContiguousArray<Slot> = []
+    /// Guards the fields below. A stripe of ``LockPool`` for adopters of
+    /// ``Lifetime``; the side table's own lock for storages it holds, so that a
+    /// side-table read takes one lock. Both are immortal.
+    @usableFromInline
+    var lock: LockPrimitive {
+        guardedBySideTable ? SideTable.lockPrimitive : LockPool.lock(for: self)
+    }
+    @usableFromInline
+    let guardedBySideTable: Bool
+    // Every access to `slots` happens under `lock`, which is what exclusivity
+    // checking would otherwise verify at run time on the hot read path.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var slots: ContiguousArray<Slot> = []
     private var endHandlers: HandlerList<@Sendable () -> Void>?
     private var ownerAddress: UInt = 0
 
     /// Creates empty storage, for the stored property of a ``Lifetime`` adopter.
-    public init() {}
+    public init() {
+        guardedBySideTable = false
+    }
+
+    /// Creates storage guarded by the side table's lock, for the side table.
+    init(guardedBySideTable: ()) {
+        self.guardedBySideTable = true
+    }
 
     deinit {
         // The owner has ended (for adopters, this runs inside the owner's own
@@ -30,11 +49,11 @@ public final class LifetimeStorage: @unchecked Sendable {
     /// later reached through a different object.
     ///
     /// Sharing one storage between two objects would mix their values and
-    /// callbacks; it is a programming error.
-    @inline(__always)
+    /// callbacks; it is a programming error, so it traps.
+    @usableFromInline
     func bind(to owner: AnyObject) -> LifetimeStorage {
-        let address = UInt(bitPattern: ObjectIdentifier(owner).hashValue)
-        let current = LockPool.lock(for: self).withLock { () -> UInt in
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
+        let current = lock.withLock { () -> UInt in
             if ownerAddress == 0 { ownerAddress = address }
             return ownerAddress
         }
@@ -48,7 +67,7 @@ public final class LifetimeStorage: @unchecked Sendable {
     // MARK: - End of life
 
     func addEndHandler(_ body: @escaping @Sendable () -> Void) -> CancellationToken {
-        let list = LockPool.lock(for: self).withLock { () -> HandlerList<@Sendable () -> Void> in
+        let list = lock.withLock { () -> HandlerList<@Sendable () -> Void> in
             if let endHandlers { return endHandlers }
             let list = HandlerList<@Sendable () -> Void>()
             endHandlers = list
@@ -59,37 +78,94 @@ public final class LifetimeStorage: @unchecked Sendable {
 
     // MARK: - Associated values
 
+    @usableFromInline
     struct Slot {
+        @usableFromInline
         let id: Int
+        @usableFromInline
         var box: AnyObject
+
+        init(id: Int, box: AnyObject) {
+            self.id = id
+            self.box = box
+        }
     }
 
-    /// The box stored under `id`, if any. Reading the value out of it happens
-    /// after the lock is released.
-    @inline(__always)
-    func box(for id: Int) -> AnyObject? {
-        LockPool.lock(for: self).withLock { () -> AnyObject? in
-            for slot in slots where slot.id == id { return slot.box }
-            return nil
+    /// The value stored under `key`. Inlined into the caller so that it is
+    /// specialised for `Value` and reads the box without retaining it.
+    @inlinable
+    func value<Value>(for key: AssociationKey<Value>) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        var index = slots.startIndex
+        let end = slots.endIndex
+        while index < end {
+            if slots[index].id == key.id {
+                // Safe: a key's id is unique to its Value type, so whatever is
+                // stored under it is a ValueBox<Value>. Reading it runs no user
+                // code: a field load, or a weak load for a weak box.
+                return unsafeDowncast(slots[index].box, to: ValueBox<Value>.self).value
+            }
+            index += 1
         }
+        return nil
+    }
+
+    /// The box stored under `id`, retained; the caller reads the value out of
+    /// it after the lock is released (boxes are immutable but for a weak
+    /// reference, which is safe to load from any thread).
+    @usableFromInline
+    func box(for id: Int) -> AnyObject? {
+        lock.lock()
+        defer { lock.unlock() }
+        return boxWhileLocked(for: id)
+    }
+
+    /// The box stored under `id`; the caller holds ``lock``.
+    @inline(__always)
+    func boxWhileLocked(for id: Int) -> AnyObject? {
+        for slot in slots where slot.id == id { return slot.box }
+        return nil
     }
 
     /// Stores `box` under `id`, or removes the slot when `box` is nil. Returns
     /// the replaced box so that the caller releases it outside the lock.
     func replaceBox(for id: Int, with box: AnyObject?) -> AnyObject? {
-        LockPool.lock(for: self).withLock { () -> AnyObject? in
-            if let index = slots.firstIndex(where: { $0.id == id }) {
-                let old = slots[index].box
-                if let box {
-                    slots[index].box = box
-                } else {
-                    slots.remove(at: index)
-                }
-                return old
-            }
-            if let box { slots.append(Slot(id: id, box: box)) }
-            return nil
+        lock.withLock { replaceBoxWhileLocked(for: id, with: box) }
+    }
+
+    /// ``replaceBox(for:with:)`` for an adopter of ``Lifetime``, checking in
+    /// the same critical section that the storage belongs to `owner` (see
+    /// ``bind(to:)``).
+    @usableFromInline
+    func replaceBox(for id: Int, with box: AnyObject?, owner: AnyObject) -> AnyObject? {
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
+        lock.lock()
+        if ownerAddress == 0 { ownerAddress = address }
+        guard ownerAddress == address else {
+            lock.unlock()
+            preconditionFailure(
+                "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` in each adopter of Lifetime; do not share or return one instance."
+            )
         }
+        let old = replaceBoxWhileLocked(for: id, with: box)
+        lock.unlock()
+        return old
+    }
+
+    /// Stores or removes a box; the caller holds ``lock``.
+    func replaceBoxWhileLocked(for id: Int, with box: AnyObject?) -> AnyObject? {
+        if let index = slots.firstIndex(where: { $0.id == id }) {
+            let old = slots[index].box
+            if let box {
+                slots[index].box = box
+            } else {
+                slots.remove(at: index)
+            }
+            return old
+        }
+        if let box { slots.append(Slot(id: id, box: box)) }
+        return nil
     }
 
     /// Returns the box stored under `id`; stores `box` first if there is none.
@@ -105,7 +181,7 @@ public final class LifetimeStorage: @unchecked Sendable {
 
     /// Removes every associated value; returns them for release outside the lock.
     func removeAllBoxes() -> ContiguousArray<Slot> {
-        LockPool.lock(for: self).withLock { () -> ContiguousArray<Slot> in
+        lock.withLock { () -> ContiguousArray<Slot> in
             let old = slots
             slots = []
             return old
@@ -113,6 +189,6 @@ public final class LifetimeStorage: @unchecked Sendable {
     }
 
     var associatedValueCount: Int {
-        LockPool.lock(for: self).withLock { slots.count }
+        lock.withLock { slots.count }
     }
 }

@@ -47,7 +47,11 @@ public final class HandlerList<Element> {
         }
     }
 
-    private let lock = Lock()
+    // A stripe of the shared pool rather than a lock of its own: a list costs
+    // one allocation less, and lists are created for every object with
+    // handlers. The list never calls out while holding it, so sharing a stripe
+    // cannot deadlock.
+    private var lock: LockPrimitive { LockPool.lock(for: self) }
     private var entries: ContiguousArray<Entry> = []
 
     /// Creates an empty list.

@@ -4,6 +4,7 @@
 /// let token = list.add(handler, options: .once)
 /// ```
 public struct RegistrationOptions: OptionSet, Hashable, Sendable {
+    /// The options' bits.
     public let rawValue: UInt8
 
     /// Creates options from their raw bits.

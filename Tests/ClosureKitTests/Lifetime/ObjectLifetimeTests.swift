@@ -1,0 +1,102 @@
+import Testing
+@testable import ClosureKit
+
+@Suite("ObjectLifetime", .serialized)
+struct ObjectLifetimeTests {
+    @Test("end-of-life callbacks of an adopter run once, in registration order, when it ends")
+    func adopterCallbacks() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        var tokens = Set<CancellationToken>()
+        for index in 0..<5 {
+            object!.onEnd { probe.record("end \(index)") }.store(in: &tokens)
+        }
+        #expect(probe.events.isEmpty)
+        object = nil
+        #expect(probe.events == ["end 0", "end 1", "end 2", "end 3", "end 4"])
+        for token in tokens { #expect(token.cancel() == false) }
+        #expect(probe.count == 5)
+    }
+
+    @Test("a cancelled end-of-life callback never runs")
+    func cancelledCallback() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        let kept = ObjectLifetime.onEnd(of: object!) { probe.record("kept") }
+        let cancelled = ObjectLifetime.onEnd(of: object!) { probe.record("cancelled") }
+        #expect(cancelled.cancel() == true)
+        object = nil
+        #expect(probe.events == ["kept"])
+        _ = kept
+    }
+
+    @Test("a released token unregisters its end-of-life callback")
+    func releasedToken() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        do {
+            let token = object!.onEnd { probe.record("dropped") }
+            _ = token
+        }
+        object = nil
+        #expect(probe.events.isEmpty)
+    }
+
+    @Test("an adopter passed as AnyObject uses its own storage, deterministically")
+    func adopterThroughAnyObject() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        let anyObject: AnyObject = object!
+        let token = ObjectLifetime.onEnd(of: anyObject) { probe.record("ended") }
+        _ = anyObject
+        object = nil
+        // `anyObject` still holds it.
+        #expect(probe.events.isEmpty)
+        _ = token
+    }
+
+    @Test("callbacks of an object that does not adopt Lifetime run when the side table is swept")
+    func plainObjectCallbacks() {
+        let probe = Probe()
+        var object: PlainObject? = PlainObject()
+        let first = ObjectLifetime.onEnd(of: object!) { probe.record("first") }
+        let second = ObjectLifetime.onEnd(of: object!) { probe.record("second") }
+        object = nil
+        ObjectLifetime.releaseEndedObjects()
+        #expect(probe.events == ["first", "second"])
+        #expect(first.cancel() == false)
+        _ = second
+    }
+
+    @Test("sweeping happens by itself after a bounded number of calls")
+    func amortisedSweep() {
+        let probe = Probe()
+        var object: PlainObject? = PlainObject()
+        let token = ObjectLifetime.onEnd(of: object!) { probe.record("ended") }
+        object = nil
+        let key = AssociationKey<Int>()
+        let anchor = PlainObject()
+        var calls = 0
+        while probe.events.isEmpty && calls < 4 * SideTable.sweepFloor + 4 * SideTable.entryCount {
+            Association.set(calls, for: key, on: anchor)
+            calls += 1
+        }
+        #expect(probe.events == ["ended"])
+        _ = token
+    }
+
+    @Test("sharing one LifetimeStorage between two objects traps")
+    func sharedStorageTraps() async {
+        await #expect(processExitsWith: .failure) {
+            final class Shared: Lifetime {
+                static let storage = LifetimeStorage()
+                var lifetimeStorage: LifetimeStorage { Shared.storage }
+            }
+            let first = Shared()
+            let second = Shared()
+            let key = AssociationKey<Int>()
+            Association.set(1, for: key, on: first)
+            Association.set(2, for: key, on: second)
+        }
+    }
+}
