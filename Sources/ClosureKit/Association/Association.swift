@@ -43,7 +43,7 @@ public enum Association {
         guard let box = SideTable.box(for: key.id, on: object) else { return nil }
         // Safe: a key's id is unique to its Value type, so whatever is stored
         // under it is a ValueBox<Value>.
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value
+        return unsafeDowncast(box, to: ValueBox<Value>.self).value()
     }
 
     /// The value associated with `object` under `key`, or nil.
@@ -118,7 +118,7 @@ public enum Association {
     @discardableResult
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
         guard let old = SideTable.replaceBox(for: key.id, on: object, with: nil) else { return nil }
-        return unsafeDowncast(old, to: ValueBox<Value>.self).value
+        return unsafeDowncast(old, to: ValueBox<Value>.self).value()
     }
 
     /// Removes every value associated with `object`.
@@ -133,5 +133,22 @@ public enum Association {
     /// The number of values associated with `object`.
     public static func count(on object: AnyObject) -> Int {
         SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
+    }
+
+    /// The value under `key` on `object`, inserting `make()` (held strongly)
+    /// first if there is none: an atomic get-or-insert, for library code that
+    /// hangs per-object state on objects.
+    ///
+    /// `make` may be called even when another thread's value wins; only one
+    /// value is ever stored.
+    static func value<Value>(
+        for key: AssociationKey<Value>,
+        on object: AnyObject,
+        insertingIfAbsent make: () -> Value
+    ) -> Value {
+        if let existing = value(for: key, on: object) { return existing }
+        let candidate = StrongValueBox(make())
+        let stored = SideTable.storage(for: object).existingBox(for: key.id, orInsert: candidate)
+        return unsafeDowncast(stored, to: ValueBox<Value>.self).value()!
     }
 }

@@ -18,10 +18,18 @@ class ValueBox<Value>: @unchecked Sendable {
     @usableFromInline
     func weakValue() -> Value? { nil }
 
+    /// The value: the strong one, or what the weak reference still holds.
     @inlinable
-    final var value: Value? {
+    final func value() -> Value? {
         if let strongValue { return strongValue }
         return weakValue()
+    }
+}
+
+/// A box that holds its value strongly.
+final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
+    init(_ value: Value) {
+        super.init(strongValue: value)
     }
 }
 

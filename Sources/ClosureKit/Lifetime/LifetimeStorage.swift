@@ -104,7 +104,7 @@ public final class LifetimeStorage: @unchecked Sendable {
                 // Safe: a key's id is unique to its Value type, so whatever is
                 // stored under it is a ValueBox<Value>. Reading it runs no user
                 // code: a field load, or a weak load for a weak box.
-                return unsafeDowncast(slots[index].box, to: ValueBox<Value>.self).value
+                return unsafeDowncast(slots[index].box, to: ValueBox<Value>.self).value()
             }
             index += 1
         }
@@ -151,6 +151,17 @@ public final class LifetimeStorage: @unchecked Sendable {
         let old = replaceBoxWhileLocked(for: id, with: box)
         lock.unlock()
         return old
+    }
+
+    /// Returns the box stored under `id`; stores `box` first if there is none.
+    /// The check and the store are one atomic step, so that concurrent callers
+    /// all get the same box.
+    func existingBox(for id: Int, orInsert box: AnyObject) -> AnyObject {
+        lock.withLock { () -> AnyObject in
+            if let existing = boxWhileLocked(for: id) { return existing }
+            slots.append(Slot(id: id, box: box))
+            return box
+        }
     }
 
     /// Stores or removes a box; the caller holds ``lock``.
