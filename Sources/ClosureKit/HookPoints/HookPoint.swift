@@ -62,8 +62,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public let selector: MethodSelector<Arguments, Result>
 
     let positions: Set<HookPosition>
-    private let typeWide = HandlerList<Hook>()
-    private let instanceKey: AssociationKey<InstanceHooks>
+    @usableFromInline
+    let typeWide = HandlerList<Hook>()
+    // Typed as AnyObject so that the no-hooks fast path, which runs in
+    // unspecialised generic code, needs no generic metadata look-up.
+    @usableFromInline
+    let instanceKey: AssociationKey<AnyObject>
 
     /// Creates the hook point of a method.
     ///
@@ -158,16 +162,33 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ///   - arguments: The method's arguments (a tuple for several).
     ///   - original: The method's own implementation.
     /// - Returns: The result of the instead chain or of the original.
+    @inlinable
     public func call(
         _ instance: Owner,
         _ arguments: Arguments,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        let instanceHooks = Association.value(for: instanceKey, on: instance)?.list
-        let hasInstanceHooks = instanceHooks.map { !$0.isEmpty } ?? false
-        if !hasInstanceHooks && typeWide.isEmpty {
-            return original(instance, arguments)
-        }
+        guard hasHooks(on: instance) else { return original(instance, arguments) }
+        return callWithHooks(instance, arguments, original: original)
+    }
+
+    /// Whether any hook may apply to a call on `instance`: the no-hooks fast
+    /// path's one check.
+    @usableFromInline
+    func hasHooks(on instance: Owner) -> Bool {
+        if !typeWide.isEmpty { return true }
+        guard let hooks = Association.value(for: instanceKey, on: instance) else { return false }
+        return !unsafeDowncast(hooks, to: InstanceHooksBase.self).isEmpty
+    }
+
+    @inlinable
+    func callWithHooks(
+        _ instance: Owner,
+        _ arguments: Arguments,
+        original: (Owner, Arguments) -> Result
+    ) -> Result {
+        let instanceHooks = Association.value(for: instanceKey, on: instance)
+            .map { unsafeDowncast($0, to: InstanceHooks.self).list }
         let dynamicType = type(of: instance)
         let applies = { (hook: Hook, position: HookPosition) -> Bool in
             hook.position == position && hook.applies(to: dynamicType)
@@ -203,7 +224,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
 
     // MARK: - Private
 
-    private func runChain(
+    @usableFromInline
+    func runChain(
         _ chain: [Replacement],
         from index: Int,
         instance: Owner,
@@ -226,8 +248,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         guard let instance else {
             return typeWide.add(hook, options: options)
         }
-        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks() }
-        return hooks.list.add(hook, options: options)
+        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks() as AnyObject }
+        return unsafeDowncast(hooks, to: InstanceHooks.self).list.add(hook, options: options)
     }
 
     /// The name-based registration: checks the position and the closure's
@@ -292,10 +314,15 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     }
 
     /// One registered hook.
+    @usableFromInline
     struct Hook: @unchecked Sendable {
+        @usableFromInline
         let position: HookPosition
+        @usableFromInline
         let scope: AnyObject.Type
+        @usableFromInline
         var observer: Observer?
+        @usableFromInline
         var replacement: Replacement?
 
         init(position: HookPosition, scope: AnyObject.Type, observer: Observer? = nil, replacement: Replacement? = nil) {
@@ -307,6 +334,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
 
         /// Whether a type-wide hook applies to an instance of `dynamicType`:
         /// true when `dynamicType` is `scope` or one of its subclasses.
+        @usableFromInline
         func applies(to dynamicType: AnyObject.Type) -> Bool {
             var current: AnyClass? = dynamicType
             while let candidate = current {
@@ -319,9 +347,20 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
 
     /// The hooks of one instance, kept on the instance through association,
     /// so that they end with it.
-    final class InstanceHooks: Sendable {
+    @usableFromInline
+    final class InstanceHooks: InstanceHooksBase, @unchecked Sendable {
+        @usableFromInline
         let list = HandlerList<Hook>()
+
+        override var isEmpty: Bool { list.isEmpty }
     }
+}
+
+/// The non-generic face of one instance's hooks, for the fast path.
+@usableFromInline
+class InstanceHooksBase: @unchecked Sendable {
+    @usableFromInline
+    var isEmpty: Bool { true }
 }
 
 /// A value the library vouches is safe to share, for closures that arrive

@@ -96,6 +96,7 @@ public final class HandlerList<Element> {
     /// `matches` runs under the list's lock, so it must be library code that
     /// only reads the element (for example an event-mask test), never a user
     /// closure. A one-shot handler that does not match stays registered.
+    @usableFromInline
     func forEach(
         where matches: (Element) -> Bool,
         _ body: (Element) throws -> Void
