@@ -85,6 +85,10 @@ enum SideTable {
     private struct State {
         var entries = AddressTable<Entry>()
         var operationsSinceSweep = 0
+        /// Classes known not to adopt ``Lifetime``, by metadata address (which
+        /// never moves), so that a read on an object with no values does not
+        /// repeat a protocol-conformance look-up each time.
+        var nonAdopters = AddressTable<Bool>()
     }
 
     private static let lock = Lock()
@@ -107,10 +111,16 @@ enum SideTable {
             lock.unlock()
             return box
         }
+        let typeAddress = UInt(bitPattern: ObjectIdentifier(type(of: object)))
+        let knownNonAdopter = state.nonAdopters[typeAddress] != nil
         lock.unlock()
         // No live entry: either the object adopts Lifetime, or it has no values
         // (a stale entry at this address is dropped by the next write or sweep).
-        guard let adopter = object as? any Lifetime else { return nil }
+        if knownNonAdopter { return nil }
+        guard let adopter = object as? any Lifetime else {
+            lock.withLock { state.nonAdopters.insert(true, for: typeAddress) }
+            return nil
+        }
         return adopter.lifetimeStorage.box(for: id)
     }
 
