@@ -62,8 +62,11 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public let selector: MethodSelector<Arguments, Result>
 
     let positions: Set<HookPosition>
+    // Hooks are stored type-erased (`HookPointEntry` is not generic) so that the
+    // lists are the library's own, fully specialised `HandlerList<HookPointEntry>`;
+    // the inlined call path downcasts each entry's body to its known type.
     @usableFromInline
-    let typeWide = HandlerList<Hook>()
+    let typeWide = HandlerList<HookPointEntry>()
     // Typed as AnyObject so that the no-hooks fast path, which runs in
     // unspecialised generic code, needs no generic metadata look-up.
     @usableFromInline
@@ -101,7 +104,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         options: HookOptions = [],
         _ body: @escaping Observer
     ) -> CancellationToken {
-        add(Hook(position: .before, scope: type, observer: body), instance: instance, options: options)
+        add(HookPointEntry(position: .before, scope: type, body: HookPointBody<Owner, Arguments, Result>(observer: body)), instance: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -119,7 +122,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         options: HookOptions = [],
         _ body: @escaping Observer
     ) -> CancellationToken {
-        add(Hook(position: .after, scope: type, observer: body), instance: instance, options: options)
+        add(HookPointEntry(position: .after, scope: type, body: HookPointBody<Owner, Arguments, Result>(observer: body)), instance: instance, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -137,7 +140,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         options: HookOptions = [],
         _ body: @escaping Replacement
     ) -> CancellationToken {
-        add(Hook(position: .instead, scope: type, replacement: body), instance: instance, options: options)
+        add(HookPointEntry(position: .instead, scope: type, body: HookPointBody<Owner, Arguments, Result>(replacement: body)), instance: instance, options: options)
     }
 
     /// The hook point with its types erased, for ``Hookable/hookPoints``.
@@ -189,21 +192,29 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ) -> Result {
         let instanceHooks = Association.value(for: instanceKey, on: instance)
             .map { unsafeDowncast($0, to: InstanceHooks.self).list }
-        let dynamicType = type(of: instance)
-        let applies = { (hook: Hook, position: HookPosition) -> Bool in
-            hook.position == position && hook.applies(to: dynamicType)
-        }
+        let dynamicType: AnyObject.Type = type(of: instance)
+        typealias Body = HookPointBody<Owner, Arguments, Result>
+        let none = HandlerList<HookPointEntry>.empty
+        let instanceList = instanceHooks ?? none
 
         let before = Invocation(selector: selector, position: .before, arguments: arguments)
-        typeWide.forEach(where: { applies($0, .before) }) { $0.observer!(instance, before) }
-        instanceHooks?.forEach(where: { $0.position == .before }) { $0.observer!(instance, before) }
+        dispatchHooks(typeWide, .before, for: dynamicType) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(instance, before)
+        }
+        dispatchHooks(instanceList, .before, for: nil) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(instance, before)
+        }
 
         // The instead chain, outermost first: the instance's newest to oldest,
         // then the type-wide newest to oldest.
         var chain: [Replacement] = []
-        instanceHooks?.forEach(where: { $0.position == .instead }) { chain.append($0.replacement!) }
+        dispatchHooks(instanceList, .instead, for: nil) { entry in
+            chain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
+        }
         var typeWideChain: [Replacement] = []
-        typeWide.forEach(where: { applies($0, .instead) }) { typeWideChain.append($0.replacement!) }
+        dispatchHooks(typeWide, .instead, for: dynamicType) { entry in
+            typeWideChain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
+        }
         chain.reverse()
         chain += typeWideChain.reversed()
 
@@ -217,8 +228,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         }
 
         let after = Invocation(selector: selector, position: .after, arguments: arguments, result: result)
-        typeWide.forEach(where: { applies($0, .after) }) { $0.observer!(instance, after) }
-        instanceHooks?.forEach(where: { $0.position == .after }) { $0.observer!(instance, after) }
+        dispatchHooks(typeWide, .after, for: dynamicType) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(instance, after)
+        }
+        dispatchHooks(instanceList, .after, for: nil) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(instance, after)
+        }
         return result
     }
 
@@ -241,7 +256,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         return chain[index](instance, invocation)
     }
 
-    private func add(_ hook: Hook, instance: Owner?, options: HookOptions) -> CancellationToken {
+    private func add(_ hook: HookPointEntry, instance: Owner?, options: HookOptions) -> CancellationToken {
         precondition(
             positions.contains(hook.position),
             "\(selector.name) takes no \(hook.position) hooks")
@@ -313,44 +328,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         return nil
     }
 
-    /// One registered hook.
-    @usableFromInline
-    struct Hook: @unchecked Sendable {
-        @usableFromInline
-        let position: HookPosition
-        @usableFromInline
-        let scope: AnyObject.Type
-        @usableFromInline
-        var observer: Observer?
-        @usableFromInline
-        var replacement: Replacement?
-
-        init(position: HookPosition, scope: AnyObject.Type, observer: Observer? = nil, replacement: Replacement? = nil) {
-            self.position = position
-            self.scope = scope
-            self.observer = observer
-            self.replacement = replacement
-        }
-
-        /// Whether a type-wide hook applies to an instance of `dynamicType`:
-        /// true when `dynamicType` is `scope` or one of its subclasses.
-        @usableFromInline
-        func applies(to dynamicType: AnyObject.Type) -> Bool {
-            var current: AnyClass? = dynamicType
-            while let candidate = current {
-                if ObjectIdentifier(candidate) == ObjectIdentifier(scope) { return true }
-                current = _getSuperclass(candidate)
-            }
-            return false
-        }
-    }
-
     /// The hooks of one instance, kept on the instance through association,
     /// so that they end with it.
     @usableFromInline
     final class InstanceHooks: InstanceHooksBase, @unchecked Sendable {
         @usableFromInline
-        let list = HandlerList<Hook>()
+        let list = HandlerList<HookPointEntry>()
 
         override var isEmpty: Bool { list.isEmpty }
     }
@@ -370,5 +353,80 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// One registered hook, its types erased so that hook lists share one
+/// specialised `HandlerList<HookPointEntry>`.
+@usableFromInline
+struct HookPointEntry: @unchecked Sendable {
+    @usableFromInline
+    let position: HookPosition
+    @usableFromInline
+    let scope: AnyObject.Type
+    /// A `HookPointBody<Owner, Arguments, Result>` of the hook point's types.
+    @usableFromInline
+    let body: AnyObject
+
+    init(position: HookPosition, scope: AnyObject.Type, body: AnyObject) {
+        self.position = position
+        self.scope = scope
+        self.body = body
+    }
+
+    /// Whether this is a hook at `position` that applies to an instance of
+    /// `dynamicType`: one whose scope is `dynamicType` or a superclass of it.
+    @usableFromInline
+    func applies(_ position: HookPosition, to dynamicType: AnyObject.Type) -> Bool {
+        guard self.position == position else { return false }
+        var current: AnyClass? = dynamicType
+        while let candidate = current {
+            if ObjectIdentifier(candidate) == ObjectIdentifier(scope) { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
+    }
+}
+
+/// A hook's closure, with its types.
+@usableFromInline
+final class HookPointBody<Owner: AnyObject, Arguments, Result>: @unchecked Sendable {
+    @usableFromInline
+    let observer: HookPoint<Owner, Arguments, Result>.Observer?
+    @usableFromInline
+    let replacement: HookPoint<Owner, Arguments, Result>.Replacement?
+
+    init(observer: @escaping HookPoint<Owner, Arguments, Result>.Observer) {
+        self.observer = observer
+        self.replacement = nil
+    }
+
+    init(replacement: @escaping HookPoint<Owner, Arguments, Result>.Replacement) {
+        self.observer = nil
+        self.replacement = replacement
+    }
+}
+
+extension HandlerList where Element == HookPointEntry {
+    /// A list with no hooks, for calls on instances that have none.
+    @usableFromInline
+    static let empty = HandlerList<HookPointEntry>()
+}
+
+/// Calls `body` with each hook of `list` at `position` that applies to
+/// `dynamicType` (nil: every hook, for instance lists). Not generic, so that
+/// the list's dispatch is the library's specialised code even when the hook
+/// point's own types are only known to the caller.
+@usableFromInline
+func dispatchHooks(
+    _ list: HandlerList<HookPointEntry>,
+    _ position: HookPosition,
+    for dynamicType: AnyObject.Type?,
+    _ body: (HookPointEntry) -> Void
+) {
+    if let dynamicType {
+        list.forEach(where: { $0.applies(position, to: dynamicType) }, body)
+    } else {
+        list.forEach(where: { $0.position == position }, body)
     }
 }
