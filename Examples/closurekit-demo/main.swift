@@ -14,6 +14,7 @@ let sections: [(title: String, run: () -> Void)] = [
     ("Control events: closure handlers on any class that acts as a control", demoControlEvents),
     ("Delays: cancellable delayed closures, debounce, a manual clock", demoDelays),
     ("Delegate proxies: closures where a protocol expects a delegate", demoDelegateProxy),
+    ("Hook points: before, instead of and after a method", demoHookPoints),
 ]
 
 for (index, section) in sections.enumerated() {

@@ -13,6 +13,7 @@ let suites: [Suite] = [
     controlEventSuite,
     delaysSuite,
     delegateProxySuite,
+    hookPointSuite,
 ]
 
 var filter: String?

@@ -1,0 +1,50 @@
+import ClosureKit
+
+/// A shopping cart whose `checkout(total:)` can be hooked.
+private final class Cart: Hookable, @unchecked Sendable {
+    static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+    static let end = EndOfLifeHookPoint<Cart>()
+    static let hookPoints: [AnyHookPoint] = [checkout.erased, end.erased]
+
+    let owner: String
+    init(owner: String) { self.owner = owner }
+    deinit { Self.end.fire(self) }
+
+    func checkout(total: Double) -> String {
+        Self.checkout.call(self, total) { cart, total in
+            "receipt for \(cart.owner): \(total)"
+        }
+    }
+}
+
+func demoHookPoints() {
+    var tokens = Set<CancellationToken>()
+    // Every cart: log before and after, like an analytics layer would.
+    Cart.checkout.before { cart, invocation in
+        print("   [type-wide before] \(cart.owner) checks out \(invocation.arguments)")
+    }.store(in: &tokens)
+    Cart.checkout.after { _, invocation in
+        print("   [type-wide after] result: \(invocation.result ?? "none")")
+    }.store(in: &tokens)
+
+    let alice = Cart(owner: "alice")
+    var bob: Cart? = Cart(owner: "bob")
+    // One cart: a discount that replaces the method and calls through.
+    Cart.checkout.instead(on: bob!) { _, invocation in
+        print("   [bob only, instead] applying a 10% discount, then calling through")
+        return invocation.proceed() + " (discounted from \(invocation.arguments))"
+    }.store(in: &tokens)
+
+    print("   alice: \(alice.checkout(total: 20))")
+    print("   bob:   \(bob!.checkout(total: 20))")
+
+    // Configuration-driven: hook by name; mistakes are errors at registration.
+    do {
+        _ = try Cart.hook("checkout(total:)", at: .before) { (_: Cart, _: Invocation<Int, String>) in }
+    } catch {
+        print("   a mistyped hook is rejected at registration: \(error)")
+    }
+    Cart.end.before { cart in print("   [end of life] \(cart.owner)'s cart is ending") }
+        .store(in: &tokens)
+    bob = nil
+}

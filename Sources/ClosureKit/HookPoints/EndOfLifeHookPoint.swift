@@ -1,0 +1,60 @@
+/// The hook point at the end of an instance's life: closures that run while
+/// the instance is still whole, just before it ends.
+///
+/// The Swift counterpart of hooking `dealloc`: the type fires it at the top of
+/// its `deinit`, and it takes only `before` hooks (there is nothing left to run
+/// after, and nothing may run instead of ending). The name-based entry points
+/// know it as `"deinit"` and throw
+/// ``HookPointError/positionNotAllowed(hookPoint:position:)`` for any other
+/// position.
+///
+/// ```swift
+/// final class Connection: Hookable {
+///     static let end = EndOfLifeHookPoint<Connection>()
+///     static let hookPoints: [AnyHookPoint] = [end.erased]
+///     deinit { Self.end.fire(self) }
+/// }
+///
+/// let token = Connection.end.before { connection in
+///     print("closing", connection.id)
+/// }
+/// ```
+///
+/// Hooks must not keep the instance: it is in its deinitialiser.
+public final class EndOfLifeHookPoint<Owner: AnyObject>: @unchecked Sendable {
+    private let point: HookPoint<Owner, Void, Void>
+
+    /// Creates the end-of-life hook point of a type.
+    public init() {
+        point = HookPoint(name: "deinit", positions: [.before])
+    }
+
+    /// Adds a closure that runs just before an instance ends.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook, or nil for every instance of `type`.
+    ///   - type: With no instance, the class whose instances are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance, still whole. It must not keep it.
+    /// - Returns: The token that removes the hook.
+    public func before(
+        on instance: Owner? = nil,
+        for type: Owner.Type = Owner.self,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Owner) -> Void
+    ) -> CancellationToken {
+        point.before(on: instance, for: type, options: options) { owner, _ in body(owner) }
+    }
+
+    /// Runs the hooks. Call it first thing in the type's `deinit`.
+    ///
+    /// - Parameter instance: The instance that is ending.
+    public func fire(_ instance: Owner) {
+        point.call(instance, ()) { _, _ in }
+    }
+
+    /// The hook point with its types erased, for ``Hookable/hookPoints``. The
+    /// name-based entry points take `(Owner, Invocation<(), ()>) -> ()`
+    /// closures at `before` only.
+    public var erased: AnyHookPoint { point.erased }
+}

@@ -1,0 +1,46 @@
+@testable import ClosureKit
+import Testing
+
+/// Hook-point suites share the fixture types below, and type-wide hooks
+/// apply to every instance: the suites run one test at a time.
+@Suite("Hook points", .serialized)
+struct HookPointSuites {}
+
+
+/// A type with hook points, for the hook-point tests.
+class Recorder: Hookable, @unchecked Sendable {
+    static let record = HookPoint<Recorder, String, Int>("record(_:)")
+    static let reset = HookPoint<Recorder, Void, Void>("reset()")
+    static let end = EndOfLifeHookPoint<Recorder>()
+    class var hookPoints: [AnyHookPoint] { [record.erased, reset.erased, end.erased] }
+
+    let name: String
+    let log: Probe
+    private let state = Locked<[String]>([])
+    var entries: [String] { state.withLock { $0 } }
+
+    init(_ name: String, log: Probe) {
+        self.name = name
+        self.log = log
+    }
+
+    deinit { Self.end.fire(self) }
+
+    /// Appends `entry` and returns the new count.
+    func record(_ entry: String) -> Int {
+        Self.record.call(self, entry) { recorder, entry in
+            recorder.log.record("original \(recorder.name) \(entry)")
+            return recorder.state.withLock { entries in
+                entries.append(entry)
+                return entries.count
+            }
+        }
+    }
+
+    func reset() {
+        Self.reset.call(self, ()) { recorder, _ in recorder.state.withLock { $0.removeAll() } }
+    }
+}
+
+/// A subclass, for type-wide scoping.
+final class LoudRecorder: Recorder, @unchecked Sendable {}
