@@ -24,7 +24,8 @@ let package = Package(
         .testTarget(name: "ClosureKitTests", dependencies: ["ClosureKit"]),
         .testTarget(
             name: "ClosureKitFoundationTests",
-            dependencies: ["ClosureKitFoundation"]
+            dependencies: ["ClosureKitFoundation"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]
