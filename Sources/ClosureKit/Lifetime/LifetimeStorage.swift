@@ -92,6 +92,17 @@ public final class LifetimeStorage: @unchecked Sendable {
         }
     }
 
+    /// Returns the box stored under `id`; stores `box` first if there is none.
+    /// The check and the store are one atomic step, so that concurrent callers
+    /// all get the same box.
+    func existingBox(for id: Int, orInsert box: AnyObject) -> AnyObject {
+        LockPool.lock(for: self).withLock { () -> AnyObject in
+            for slot in slots where slot.id == id { return slot.box }
+            slots.append(Slot(id: id, box: box))
+            return box
+        }
+    }
+
     /// Removes every associated value; returns them for release outside the lock.
     func removeAllBoxes() -> ContiguousArray<Slot> {
         LockPool.lock(for: self).withLock { () -> ContiguousArray<Slot> in

@@ -1,0 +1,89 @@
+extension DelegateProxy {
+    /// Sends a message through the proxy: what each protocol method of a proxy
+    /// calls, in one line.
+    ///
+    /// ```swift
+    /// func taskShouldStart(_ task: DownloadTask) -> Bool {
+    ///     forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+    /// }
+    /// ```
+    ///
+    /// Runs the `before` closures, then the newest `instead` closure (or the
+    /// real delegate, or `default`), then the `after` closures; see
+    /// ``DelegateProxy`` for the full order and ``ResultCombining`` for how
+    /// answers combine. A message with no closures goes straight to the real
+    /// delegate after one lock round trip.
+    ///
+    /// - Parameters:
+    ///   - selector: The method being sent.
+    ///   - arguments: Its arguments, as a tuple for several parameters.
+    ///   - defaultValue: The protocol's default answer, used when neither a
+    ///     closure nor a real delegate answers.
+    ///   - realDelegate: Sends the message to the real delegate: call the same
+    ///     method on the first parameter with the arguments.
+    /// - Returns: The message's answer.
+    @inlinable
+    public final func forward<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ arguments: Arguments,
+        default defaultValue: @autoclosure () -> Result,
+        to realDelegate: (Delegate, Arguments) -> Result
+    ) -> Result {
+        _forward(selector, arguments, defaultValue, realDelegate)
+    }
+
+    /// Sends a message that returns nothing through the proxy: what each
+    /// `Void` method of a proxy calls, in one line.
+    ///
+    /// ```swift
+    /// func task(_ task: DownloadTask, didProgress fraction: Double) {
+    ///     forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selector: The method being sent.
+    ///   - arguments: Its arguments, as a tuple for several parameters.
+    ///   - realDelegate: Sends the message to the real delegate.
+    @inlinable
+    public final func forward<Arguments>(
+        _ selector: MethodSelector<Arguments, Void>,
+        _ arguments: Arguments,
+        to realDelegate: (Delegate, Arguments) -> Void
+    ) {
+        _forward(selector, arguments, {}, realDelegate)
+    }
+
+    @usableFromInline
+    final func _forward<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ arguments: Arguments,
+        _ defaultValue: () -> Result,
+        _ realDelegate: (Delegate, Arguments) -> Result
+    ) -> Result {
+        let (slotObject, realObject) = table.lookup(selector.id)
+        guard let slotObject else {
+            // No closures: the real delegate, or the default.
+            if let realObject {
+                return realDelegate(realObject as! Delegate, arguments)
+            }
+            return defaultValue()
+        }
+        // Safe: a selector's id fixes its types, so the slot under it is a
+        // HookSlot<Arguments, Result>.
+        let slot = unsafeDowncast(slotObject, to: HookSlot<Arguments, Result>.self)
+        if let body = slot.fastPath, !selector.combining.callsBoth {
+            // One plain instead closure and nothing else: the snapshot just
+            // taken under the lock is its check.
+            return body(arguments)
+        }
+        return withoutActuallyEscaping(realDelegate) { realDelegate in
+            table.dispatch(
+                slot, selector: selector, arguments: arguments,
+                realDelegate: table.loadRealDelegate().map { object in
+                    { arguments in realDelegate(object as! Delegate, arguments) }
+                },
+                fallback: defaultValue)
+        }
+    }
+}

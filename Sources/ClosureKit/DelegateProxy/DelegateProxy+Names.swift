@@ -1,0 +1,160 @@
+extension DelegateProxy {
+    /// Sets the closure that answers the method named `name`: the name-based
+    /// counterpart of ``implement(_:options:with:)``, for configuration-driven
+    /// code.
+    ///
+    /// ```swift
+    /// let token = try proxy.implement("task(_:didProgress:)") {
+    ///     (task: DownloadTask, fraction: Double) in print(fraction)
+    /// }
+    /// ```
+    ///
+    /// The closure's types are checked at run time against the selector's.
+    ///
+    /// - Parameters:
+    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - body: Called with the message's arguments.
+    /// - Returns: The token that removes the closure.
+    /// - Throws: ``MethodSelectorError/unknownSelector(name:owner:known:)`` if
+    ///   the proxy declares no such method;
+    ///   ``MethodSelectorError/signatureMismatch(name:owner:expected:given:)`` if
+    ///   the closure's argument or result type differs from the method's. Both
+    ///   name the selector; the second names the expected and given closure
+    ///   types.
+    public final func implement<Arguments, Result>(
+        _ name: String,
+        options: HookOptions = [],
+        with body: @escaping @Sendable (Arguments) -> Result
+    ) throws -> CancellationToken {
+        let selector: MethodSelector<Arguments, Result> = try resolve(
+            name, expecting: { "(\($0)) -> \($1)" }, given: type(of: body))
+        return implement(selector, options: options, with: body)
+    }
+
+    /// Adds a closure at `position` for the method named `name`: the
+    /// name-based counterpart of ``before(_:options:_:)``,
+    /// ``after(_:options:_:)`` and ``instead(_:options:_:)``.
+    ///
+    /// For `before` and `after`, `body` returns nothing. For `instead` it
+    /// returns the method's result; use ``hook(_:at:options:_:)-(String,_,_,(Invocation<A,R>)->R)``
+    /// for that.
+    ///
+    /// ```swift
+    /// for name in ["task(_:didProgress:)", "task(_:didFinishWith:)"] {
+    ///     tokens.append(try proxy.hook(name, at: .before) { (_: Invocation<Any, Any>) in
+    ///         analytics.count(name)
+    ///     })
+    /// }
+    /// ```
+    ///
+    /// A closure that takes `Invocation<Any, Any>` observes any method: its
+    /// invocation carries the arguments and result as `Any`, under an erased
+    /// selector of the same id and name.
+    ///
+    /// - Parameters:
+    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - position: ``HookPosition/before`` or ``HookPosition/after``.
+    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - body: The hook.
+    /// - Returns: The token that removes the closure.
+    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``;
+    ///   a mismatch also when `position` is `instead` (whose closure must
+    ///   return the result).
+    public final func hook<Arguments, Result>(
+        _ name: String,
+        at position: HookPosition,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) throws -> CancellationToken {
+        let entry = try lookUp(name)
+        if position != .instead, Arguments.self == Any.self, Result.self == Any.self {
+            // Arguments and Result are Any here.
+            let observer = body as! @Sendable (Invocation<Any, Any>) -> Void
+            return entry.registerErasedObserver(table, position, options, observer)
+        }
+        let selector: MethodSelector<Arguments, Result> = try resolve(
+            name,
+            expecting: { position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()" },
+            given: type(of: body))
+        if position == .instead, Result.self != Void.self {
+            throw MethodSelectorError.signatureMismatch(
+                name: name, owner: "\(Self.self)",
+                expected: "(Invocation<\(entry.argumentsType), \(entry.resultType)>) -> \(entry.resultType)",
+                given: "\(type(of: body))")
+        }
+        switch position {
+        case .before: return before(selector, options: options, body)
+        case .after: return after(selector, options: options, body)
+        case .instead:
+            // Result is Void here.
+            return instead(selector, options: options) { invocation in
+                body(invocation)
+                return () as! Result
+            }
+        }
+    }
+
+    /// Adds an `instead` closure that returns the result, for the method named
+    /// `name`: the name-based counterpart of ``instead(_:options:_:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - position: Must be ``HookPosition/instead``.
+    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - body: Returns the message's result; may call
+    ///     ``Invocation/proceed()``.
+    /// - Returns: The token that removes the closure.
+    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``;
+    ///   a mismatch also when `position` is not `instead`.
+    public final func hook<Arguments, Result>(
+        _ name: String,
+        at position: HookPosition,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+    ) throws -> CancellationToken {
+        let selector: MethodSelector<Arguments, Result> = try resolve(
+            name,
+            expecting: { position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()" },
+            given: type(of: body))
+        guard position == .instead else {
+            throw MethodSelectorError.signatureMismatch(
+                name: name, owner: "\(Self.self)",
+                expected: "(Invocation<\(Arguments.self), \(Result.self)>) -> ()",
+                given: "\(type(of: body))")
+        }
+        return instead(selector, options: options, body)
+    }
+
+    /// The selector the proxy declares under `name`, or nil.
+    ///
+    /// - Parameter name: A method's Swift name.
+    public final func selector(named name: String) -> AnyMethodSelector? {
+        declared.first { $0.name == name }
+    }
+
+    // MARK: - Private
+
+    private func lookUp(_ name: String) throws -> AnyMethodSelector {
+        guard let selector = selector(named: name) else {
+            throw MethodSelectorError.unknownSelector(
+                name: name, owner: "\(Self.self)", known: declared.map(\.name))
+        }
+        return selector
+    }
+
+    private func resolve<Arguments, Result>(
+        _ name: String,
+        expecting expected: (Any.Type, Any.Type) -> String,
+        given: Any.Type
+    ) throws -> MethodSelector<Arguments, Result> {
+        let selector = try lookUp(name)
+        guard selector.matches(Arguments.self, Result.self) else {
+            throw MethodSelectorError.signatureMismatch(
+                name: name, owner: "\(Self.self)",
+                expected: expected(selector.argumentsType, selector.resultType),
+                given: "\(given)")
+        }
+        return MethodSelector(unchecked: selector)
+    }
+}

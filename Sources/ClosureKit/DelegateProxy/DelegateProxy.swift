@@ -1,0 +1,272 @@
+/// The base of every delegate proxy: an object that stands in as some other
+/// object's delegate and answers each message with closures, its
+/// ``realDelegate``, or the protocol's default.
+///
+/// A proxy for a protocol is a subclass that conforms to the protocol, declares
+/// one ``MethodSelector`` per method, and forwards each method with one line:
+///
+/// ```swift
+/// protocol DownloadDelegate: AnyObject {
+///     func task(_ task: DownloadTask, didProgress fraction: Double)
+///     func taskShouldStart(_ task: DownloadTask) -> Bool
+/// }
+///
+/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
+///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+///     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+///     override class var selectors: [AnyMethodSelector] { [didProgress.erased, shouldStart.erased] }
+///
+///     func task(_ task: DownloadTask, didProgress fraction: Double) {
+///         forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+///     }
+///     func taskShouldStart(_ task: DownloadTask) -> Bool {
+///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+///     }
+/// }
+///
+/// let proxy = DownloadProxy.proxy(for: task, delegate: \.delegate)
+/// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+///     print("\(Int(fraction * 100))%")
+/// }
+/// ```
+///
+/// ## Order of one message
+///
+/// 1. `before` closures, in registration order;
+/// 2. the implementation: the newest `instead` closure if one is registered,
+///    otherwise ``realDelegate``, otherwise the protocol's default (the
+///    `default:` of ``forward(_:_:default:to:)``). An `instead` closure can call
+///    through to what it replaced with ``Invocation/proceed()``. Where the
+///    selector's ``ResultCombining`` rule asks for both, the real delegate is
+///    asked first and the answers are combined;
+/// 3. `after` closures, in registration order; they see the result.
+///
+/// ## Tokens and thread safety
+///
+/// Every registration returns a ``CancellationToken``; releasing it removes
+/// the closure. Closures can be added and removed from any thread while
+/// messages are sent from others. A message that starts after `cancel()` has
+/// returned never calls the closure; one already past its check on another
+/// thread may finish. A closure removed by an earlier closure of the same
+/// message does not run; one added during a message runs from the next
+/// message on. No closure (nor the real delegate) is called while the proxy's
+/// lock is held.
+///
+/// `Delegate` must be a class-bound protocol type such as
+/// `any DownloadDelegate`: the real delegate is held weakly.
+open class DelegateProxy<Delegate>: @unchecked Sendable {
+    /// The closure table and the real delegate, behind one lock.
+    let table = HookTable()
+
+    /// The selectors the protocol declares, read once from ``selectors``.
+    let declared: [AnyMethodSelector]
+
+    /// Creates a proxy with no closures and no real delegate.
+    ///
+    /// Subclasses must keep a `required init()`: installation creates proxies
+    /// through it. Most proxies need no initializer of their own.
+    public required init() {
+        declared = Self.selectors
+    }
+
+    /// The selectors of every method of the protocol, for ``responds(to:)-(MethodSelector<A,R>)``
+    /// and the name-based entry points. Override it in each proxy:
+    ///
+    /// ```swift
+    /// override class var selectors: [AnyMethodSelector] {
+    ///     [didProgress.erased, didFinish.erased, shouldStart.erased]
+    /// }
+    /// ```
+    ///
+    /// When a proxy lists none, every selector counts as declared for
+    /// ``responds(to:)-(MethodSelector<A,R>)``, and the name-based entry points
+    /// find nothing.
+    open class var selectors: [AnyMethodSelector] { [] }
+
+    // MARK: - Real delegate
+
+    /// The delegate that answers messages no `instead` closure answers.
+    ///
+    /// Held weakly: the proxy never keeps it alive. Installing a proxy with
+    /// ``proxy(for:delegate:)`` stores the object's previous delegate here.
+    /// Setting the proxy itself (or a proxy whose chain of real delegates
+    /// leads back to this one) stores nil, so that a message can never loop.
+    public final var realDelegate: Delegate? {
+        get {
+            table.loadRealDelegate().map { $0 as! Delegate }
+        }
+        set {
+            let object = newValue.map { $0 as AnyObject }
+            let accepted = object.flatMap { leadsBackToSelf($0) ? nil : $0 }
+            let old = table.lock.withLock { () -> AnyObject? in
+                let old = table.realDelegate
+                table.realDelegate = accepted
+                return old
+            }
+            _ = old
+        }
+    }
+
+    /// Whether following real delegates from `object` reaches this proxy.
+    private func leadsBackToSelf(_ object: AnyObject) -> Bool {
+        var next: AnyObject? = object
+        var steps = 0
+        while let current = next, steps < 64 {
+            if current === self { return true }
+            guard let proxy = current as? DelegateProxy<Delegate> else { return false }
+            next = proxy.table.loadRealDelegate()
+            steps += 1
+        }
+        return next != nil
+    }
+
+    // MARK: - Registering closures
+
+    /// Sets the closure that answers `selector`, in place of the real delegate
+    /// (an `instead` closure that takes the arguments alone).
+    ///
+    /// ```swift
+    /// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+    ///     progressBar.value = fraction
+    /// }
+    /// ```
+    ///
+    /// Several `instead` closures for one selector form a chain: the newest
+    /// answers; closures registered with ``instead(_:options:_:)`` can call
+    /// through to the next older one.
+    ///
+    /// - Parameters:
+    ///   - selector: The method to answer.
+    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///     call.
+    ///   - body: Called with the message's arguments; its result is the
+    ///     message's result (see ``ResultCombining`` for methods where the
+    ///     real delegate answers too).
+    /// - Returns: The token that removes the closure.
+    public final func implement<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: HookOptions = [],
+        with body: @escaping @Sendable (Arguments) -> Result
+    ) -> CancellationToken {
+        register(selector, .instead, options, .plain(body))
+    }
+
+    /// Adds an `instead` closure that receives an ``Invocation`` and can call
+    /// through to what it replaced with ``Invocation/proceed()``.
+    ///
+    /// ```swift
+    /// let token = proxy.instead(DownloadProxy.shouldStart) { invocation in
+    ///     invocation.arguments.isOnWiFi && invocation.proceed()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selector: The method to answer.
+    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///     call.
+    ///   - body: Returns the message's result.
+    /// - Returns: The token that removes the closure.
+    public final func instead<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        register(selector, .instead, options, .instead(body))
+    }
+
+    /// Adds a closure that runs before the implementation of `selector`.
+    ///
+    /// ```swift
+    /// let token = proxy.before(DownloadProxy.didFinish) { invocation in
+    ///     analytics.log("download finished")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selector: The method to observe.
+    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///     call.
+    ///   - body: Sees the arguments; `result` is nil.
+    /// - Returns: The token that removes the closure.
+    public final func before<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        register(selector, .before, options, .observer(body))
+    }
+
+    /// Adds a closure that runs after the implementation of `selector` and
+    /// sees its result.
+    ///
+    /// ```swift
+    /// let token = proxy.after(DownloadProxy.shouldStart) { invocation in
+    ///     print("answered", invocation.result!)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selector: The method to observe.
+    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///     call.
+    ///   - body: Sees the arguments and the `result`.
+    /// - Returns: The token that removes the closure.
+    public final func after<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        register(selector, .after, options, .observer(body))
+    }
+
+    /// Removes every closure of every selector. Their tokens' `cancel()` then
+    /// returns `false`. The real delegate stays.
+    public final func removeAll() {
+        table.removeAll()
+    }
+
+    // MARK: - Introspection
+
+    /// Whether the proxy answers `selector`: true only when `selector` is one
+    /// the protocol declares (see ``selectors``) and a closure is registered
+    /// for it (at any position) or a real delegate is present.
+    ///
+    /// - Parameter selector: The method asked about.
+    public final func responds<Arguments, Result>(to selector: MethodSelector<Arguments, Result>) -> Bool {
+        guard declares(selector.id) else { return false }
+        return table.lock.withLock {
+            table.realDelegate != nil
+        } || table.hasClosures(for: selector.id)
+    }
+
+    /// Whether the proxy answers the method named `name` (its Swift name);
+    /// false for a name the protocol does not declare.
+    ///
+    /// - Parameter name: A method's Swift name, such as `"task(_:didProgress:)"`.
+    public final func responds(to name: String) -> Bool {
+        guard let selector = declared.first(where: { $0.name == name }) else { return false }
+        return table.lock.withLock { table.realDelegate != nil } || table.hasClosures(for: selector.id)
+    }
+
+    /// Whether any closure is registered for `selector`.
+    ///
+    /// - Parameter selector: The method asked about.
+    public final func hasClosures<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
+        table.hasClosures(for: selector.id)
+    }
+
+    // MARK: - Internal
+
+    private func declares(_ id: Int) -> Bool {
+        declared.isEmpty || declared.contains { $0.id == id }
+    }
+
+    final func register<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ position: HookPosition,
+        _ options: HookOptions,
+        _ body: HookEntry<Arguments, Result>.Body
+    ) -> CancellationToken {
+        table.register(selector, position, options, body)
+    }
+}

@@ -1,0 +1,230 @@
+/// The closure table behind a proxy (and, later, behind hook points): for each
+/// selector id, an immutable snapshot of its before, instead and after
+/// closures, in an array indexed by the selector's dense id.
+///
+/// Registration and removal replace a slot's snapshot under the lock; a
+/// dispatch takes the current snapshot under the lock (one array read and one
+/// retain) and runs it with no lock held. Each closure after the first one a
+/// dispatch calls is re-checked (``claim(_:)``) just before its call, so that
+/// a closure removed by an earlier closure of the same dispatch, or by another
+/// thread, does not run; one-shot entries are consumed by that claim.
+final class HookTable: @unchecked Sendable {
+    let lock = Lock()
+
+    /// Slot `i` holds the `HookSlot<A, R>` of the selector with id `i`, or nil.
+    /// Guarded by `lock`.
+    private var slots: ContiguousArray<AnyObject?> = []
+
+    /// The real delegate of the owning proxy, guarded by `lock`.
+    weak var realDelegate: AnyObject?
+
+    init() {}
+
+    /// The snapshot for `id`, or, when there is none, the real delegate: one
+    /// lock round trip for either answer.
+    @inline(__always)
+    func lookup(_ id: Int) -> (slot: AnyObject?, realDelegate: AnyObject?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if id < slots.count, let slot = slots[id] {
+            return (slot, nil)
+        }
+        return (nil, realDelegate)
+    }
+
+    /// The real delegate, read under the lock.
+    @inline(__always)
+    func loadRealDelegate() -> AnyObject? {
+        lock.lock()
+        defer { lock.unlock() }
+        return realDelegate
+    }
+
+    /// Whether any closure is registered for `id`.
+    func hasClosures(for id: Int) -> Bool {
+        lock.withLock { id < slots.count && slots[id] != nil }
+    }
+
+    /// Registers a closure and returns its token.
+    func register<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ position: HookPosition,
+        _ options: RegistrationOptions,
+        _ body: HookEntry<Arguments, Result>.Body
+    ) -> CancellationToken {
+        let entry = HookEntry(
+            body: body, position: position, once: options.contains(.once),
+            selectorID: selector.id, table: self)
+        add(entry)
+        return CancellationToken(registration: entry)
+    }
+
+    func add<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) {
+        let old = lock.withLock { () -> AnyObject? in
+            let id = entry.selectorID
+            if slots.count <= id {
+                slots.append(contentsOf: repeatElement(nil, count: id + 1 - slots.count))
+            }
+            let old = slots[id]
+            let current = old.map { unsafeDowncast($0, to: HookSlot<Arguments, Result>.self) }
+            slots[id] = HookSlot(current, adding: entry)
+            return old
+        }
+        _ = old  // released here, outside the lock
+    }
+
+    /// Removes an entry. Returns whether it was still registered.
+    func remove<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) -> Bool {
+        var released: (AnyObject?, HookEntry<Arguments, Result>.Body?) = (nil, nil)
+        let removed = lock.withLock { () -> Bool in
+            detach(entry, releasing: &released)
+        }
+        // The closure and the replaced snapshot are released here, outside the
+        // lock: releasing may run arbitrary deinit code.
+        released = (nil, nil)
+        return removed
+    }
+
+    /// Checks, just before a call, that `entry` is still registered; consumes
+    /// it if it is one-shot. Returns whether the caller may call it.
+    @inline(__always)
+    func claim<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) -> Bool {
+        var released: (AnyObject?, HookEntry<Arguments, Result>.Body?) = (nil, nil)
+        let claimed = lock.withLock { () -> Bool in
+            guard entry.body != nil else { return false }
+            if entry.once { _ = detach(entry, releasing: &released) }
+            return true
+        }
+        released = (nil, nil)
+        return claimed
+    }
+
+    /// Removes every closure. Their tokens' `cancel()` then returns false.
+    func removeAll() {
+        let old = lock.withLock { () -> ContiguousArray<AnyObject?> in
+            let old = slots
+            for case let slot? in old { (slot as! any ClearableSlot).clearEntries() }
+            slots = []
+            return old
+        }
+        _ = old
+    }
+
+    /// Unlinks an entry; the caller holds the lock.
+    private func detach<Arguments, Result>(
+        _ entry: HookEntry<Arguments, Result>,
+        releasing released: inout (AnyObject?, HookEntry<Arguments, Result>.Body?)
+    ) -> Bool {
+        guard let body = entry.body else { return false }
+        entry.body = nil
+        released.1 = body
+        let id = entry.selectorID
+        guard id < slots.count, let old = slots[id] else { return true }
+        let current = unsafeDowncast(old, to: HookSlot<Arguments, Result>.self)
+        slots[id] = current.removing(entry)
+        released.0 = old
+        return true
+    }
+}
+
+/// Lets ``HookTable/removeAll()`` clear entries of slots of any type.
+protocol ClearableSlot: AnyObject {
+    /// Marks every entry removed; the caller holds the table's lock.
+    func clearEntries()
+}
+
+/// One registration in a ``HookTable``: its token's registration record.
+final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable {
+    enum Body {
+        /// An `instead` closure that takes the arguments alone.
+        case plain(@Sendable (Arguments) -> Result)
+        /// An `instead` closure that takes an invocation and may proceed.
+        case instead(@Sendable (Invocation<Arguments, Result>) -> Result)
+        /// A `before` or `after` closure.
+        case observer(@Sendable (Invocation<Arguments, Result>) -> Void)
+    }
+
+    /// Nil once removed. Guarded by the table's lock.
+    var body: Body?
+    let position: HookPosition
+    let once: Bool
+    let selectorID: Int
+    weak var table: HookTable?
+
+    init(body: Body, position: HookPosition, once: Bool, selectorID: Int, table: HookTable) {
+        self.body = body
+        self.position = position
+        self.once = once
+        self.selectorID = selectorID
+        self.table = table
+    }
+
+    func cancelRegistration() -> Bool {
+        guard let table else { return false }
+        return table.remove(self)
+    }
+}
+
+/// An immutable snapshot of one selector's closures. Each item carries its
+/// body, copied when the snapshot was made, so that reading it needs no lock.
+final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
+    struct Item {
+        let entry: HookEntry<Arguments, Result>
+        let body: HookEntry<Arguments, Result>.Body
+    }
+
+    /// In registration order.
+    let befores: ContiguousArray<Item>
+    /// In registration order; the newest runs first.
+    let insteads: ContiguousArray<Item>
+    /// In registration order.
+    let afters: ContiguousArray<Item>
+    /// The single `instead` closure to call directly, when the slot has
+    /// nothing else: no hooks, one plain instead closure that is not one-shot.
+    let fastPath: (@Sendable (Arguments) -> Result)?
+
+    private init(
+        befores: ContiguousArray<Item>,
+        insteads: ContiguousArray<Item>,
+        afters: ContiguousArray<Item>
+    ) {
+        self.befores = befores
+        self.insteads = insteads
+        self.afters = afters
+        if befores.isEmpty, afters.isEmpty, insteads.count == 1, !insteads[0].entry.once,
+            case .plain(let body) = insteads[0].body
+        {
+            fastPath = body
+        } else {
+            fastPath = nil
+        }
+    }
+
+    convenience init(_ current: HookSlot?, adding entry: HookEntry<Arguments, Result>) {
+        var befores = current?.befores ?? []
+        var insteads = current?.insteads ?? []
+        var afters = current?.afters ?? []
+        let item = Item(entry: entry, body: entry.body!)
+        switch entry.position {
+        case .before: befores.append(item)
+        case .instead: insteads.append(item)
+        case .after: afters.append(item)
+        }
+        self.init(befores: befores, insteads: insteads, afters: afters)
+    }
+
+    /// The snapshot without `entry`, or nil when nothing is left.
+    func removing(_ entry: HookEntry<Arguments, Result>) -> HookSlot? {
+        let befores = ContiguousArray(self.befores.filter { $0.entry !== entry })
+        let insteads = ContiguousArray(self.insteads.filter { $0.entry !== entry })
+        let afters = ContiguousArray(self.afters.filter { $0.entry !== entry })
+        if befores.isEmpty, insteads.isEmpty, afters.isEmpty { return nil }
+        return HookSlot(befores: befores, insteads: insteads, afters: afters)
+    }
+
+    func clearEntries() {
+        for item in befores { item.entry.body = nil }
+        for item in insteads { item.entry.body = nil }
+        for item in afters { item.entry.body = nil }
+    }
+}

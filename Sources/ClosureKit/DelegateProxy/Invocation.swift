@@ -1,0 +1,66 @@
+/// One message, as a hook sees it: the selector, the arguments, a way to call
+/// through to what an `instead` closure replaced, and (for `after` hooks) the
+/// result.
+///
+/// ```swift
+/// proxy.instead(DownloadProxy.shouldStart) { invocation in
+///     let task = invocation.arguments
+///     return task.isAllowed && invocation.proceed()
+/// }
+/// proxy.after(DownloadProxy.shouldStart) { invocation in
+///     print("answered", invocation.result!)
+/// }
+/// ```
+///
+/// An invocation is valid only during the call of the hook that receives it;
+/// do not keep it.
+public struct Invocation<Arguments, Result> {
+    /// The method being sent.
+    public let selector: MethodSelector<Arguments, Result>
+
+    /// Where the hook that receives this invocation runs.
+    public let position: HookPosition
+
+    /// The message's arguments (a tuple for several parameters).
+    public let arguments: Arguments
+
+    /// The message's result: set for ``HookPosition/after`` hooks, nil for the
+    /// others.
+    public let result: Result?
+
+    private let next: (() -> Result)?
+
+    init(
+        selector: MethodSelector<Arguments, Result>,
+        position: HookPosition,
+        arguments: Arguments,
+        result: Result? = nil,
+        next: (() -> Result)? = nil
+    ) {
+        self.selector = selector
+        self.position = position
+        self.arguments = arguments
+        self.result = result
+        self.next = next
+    }
+
+    /// Calls through to what the `instead` closure replaced, and returns its
+    /// answer.
+    ///
+    /// That is the next older `instead` closure for the same message if there
+    /// is one, otherwise the real delegate, otherwise the protocol's default.
+    /// Under a combining rule other than ``ResultCombining/closureWins`` the
+    /// real delegate has already been asked, and `proceed()` returns its
+    /// answer without asking again. It may be called more than once.
+    ///
+    /// - Precondition: Only ``HookPosition/instead`` hooks can proceed; calling
+    ///   it from a `before` or `after` hook traps.
+    public func proceed() -> Result {
+        guard let next else {
+            preconditionFailure(
+                "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can proceed"
+            )
+        }
+        return next()
+    }
+}
