@@ -20,6 +20,11 @@ let package = Package(
             dependencies: ["ClosureKit", "ClosureKitFoundation"],
             path: "Examples/closurekit-demo"
         ),
+        .executableTarget(
+            name: "xml-outline",
+            dependencies: ["ClosureKitFoundation"],
+            path: "Examples/xml-outline"
+        ),
 
         .testTarget(name: "ClosureKitTests", dependencies: ["ClosureKit"]),
         .testTarget(

@@ -10,6 +10,7 @@ print("===============")
 let sections: [(title: String, run: () -> Void)] = [
     ("Association: values attached to any object", demoAssociation),
     ("Lifetime: closures that run when an object ends", demoLifetime),
+    ("Foundation: closures where Foundation asks for delegates", demoFoundation),
 ]
 
 for (index, section) in sections.enumerated() {
