@@ -205,28 +205,17 @@ extension XMLParser {
     /// Observes DTD declarations of every kind: elements, attribute lists,
     /// internal, external and unparsed entities, and notations.
     ///
-    /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its
-    ///     first call (of any kind).
-    ///   - handler: Called with the parser and the declaration.
+    /// One token removes all six underlying registrations.
+    ///
+    /// - Parameter handler: Called with the parser and the declaration.
     /// - Returns: The token that removes the closure.
     public func onDeclaration(
-        options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ declaration: XMLDeclaration) -> Void
     ) -> CancellationToken {
         let proxy = delegateProxy
         let box = UncheckedSendable(handler)
-        let once = options.contains(.once)
-        // One token for six registrations: cancelling it removes all six, and
-        // a one-shot handler removes all six after its first call.
-        let tokens = UncheckedSendable(TokenBag())
-        let deliver: @Sendable (XMLParser, XMLDeclaration) -> Void = { parser, declaration in
-            if once {
-                guard tokens.value.claimOnce() else { return }
-            }
-            box.value(parser, declaration)
-        }
-        tokens.value.set([
+        let deliver: @Sendable (XMLParser, XMLDeclaration) -> Void = { box.value($0, $1) }
+        let bag = TokenBag([
             proxy.after(XMLParserDelegateProxy.foundElementDeclaration) {
                 deliver($0.arguments.0, .element(name: $0.arguments.1, model: $0.arguments.2))
             },
@@ -252,7 +241,7 @@ extension XMLParser {
                 deliver(parser, .notation(name: name, publicID: publicID, systemID: systemID))
             },
         ])
-        return CancellationToken { tokens.value.cancelAll() }
+        return CancellationToken { bag.cancelAll() }
     }
 
     /// Answers the parser's requests for external entities.
