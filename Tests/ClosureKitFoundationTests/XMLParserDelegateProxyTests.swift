@@ -72,15 +72,16 @@ final class ProxyEventLog {
 struct XMLParserDelegateProxyTests {
     @Test("closures receive the same events as a hand-written delegate, event for event", arguments: Fixture.allCases)
     func closuresMatchHandWrittenDelegate(_ fixture: Fixture) throws {
-        let reference = try fixture.referenceEvents()
+        let reference = try fixture.referenceEvents().normalizingPrefixOrder()
         #expect(reference.count > 10)
 
         let parser = try fixture.parser()
         let log = ProxyEventLog(parser)
         _ = parser.parse()
+        let events = log.events.normalizingPrefixOrder()
 
-        #expect(log.events.count == reference.count)
-        for (index, (got, expected)) in zip(log.events, reference).enumerated() {
+        #expect(events.count == reference.count)
+        for (index, (got, expected)) in zip(events, reference).enumerated() {
             #expect(got == expected, "event \(index)")
         }
     }
@@ -135,8 +136,8 @@ struct XMLParserDelegateProxyTests {
         #expect(parser.delegate === parser.delegateProxy)
         _ = parser.parse()
 
-        #expect(handWritten.events == reference)
-        #expect(log.events == reference)
+        #expect(handWritten.events.normalizingPrefixOrder() == reference.normalizingPrefixOrder())
+        #expect(log.events.normalizingPrefixOrder() == reference.normalizingPrefixOrder())
     }
 
     @Test("one proxy per parser; the parser keeps it alive although its delegate property is weak")

@@ -28,6 +28,40 @@ enum XMLEvent: Equatable, Sendable {
     case validationError(code: Int, line: Int, column: Int)
 }
 
+extension [XMLEvent] {
+    /// The events with each run of consecutive namespace-prefix events sorted
+    /// by prefix: swift-corelibs-foundation reports the prefixes of one
+    /// element in dictionary order, which differs from parse to parse.
+    func normalizingPrefixOrder() -> [XMLEvent] {
+        func prefixKey(_ event: XMLEvent) -> (Int, String)? {
+            switch event {
+            case .startMappingPrefix(let prefix, _): (0, prefix)
+            case .endMappingPrefix(let prefix): (1, prefix)
+            default: nil
+            }
+        }
+        var result: [XMLEvent] = []
+        var run: [XMLEvent] = []
+        func flush() {
+            result += run.sorted { lhs, rhs in
+                let (l, r) = (prefixKey(lhs)!, prefixKey(rhs)!)
+                return l.0 != r.0 ? l.0 < r.0 : l.1 < r.1
+            }
+            run.removeAll()
+        }
+        for event in self {
+            if prefixKey(event) != nil {
+                run.append(event)
+            } else {
+                flush()
+                result.append(event)
+            }
+        }
+        flush()
+        return result
+    }
+}
+
 /// The reference: a hand-written `XMLParserDelegate` that records every event.
 final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
     private(set) var events: [XMLEvent] = []
