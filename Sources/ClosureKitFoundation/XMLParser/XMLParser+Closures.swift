@@ -40,7 +40,7 @@ extension XMLParser {
     ///
     /// Asking again returns the same proxy. The parser keeps it alive.
     public var delegateProxy: XMLParserDelegateProxy {
-        XMLParserDelegateProxy.proxy(for: self, delegate: \.delegate)
+        XMLParserDelegateProxy.proxy(for: self)
     }
 
     /// Observes the start of the document.

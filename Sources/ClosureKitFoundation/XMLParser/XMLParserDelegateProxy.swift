@@ -8,9 +8,9 @@ import FoundationXML
 /// protocol's default.
 ///
 /// Get the parser's proxy with ``XMLParser/delegateProxy`` (or
-/// `XMLParserDelegateProxy.proxy(for: parser, delegate: \.delegate)`): the
-/// first call installs it as the parser's delegate and keeps the previous
-/// delegate as ``realDelegate``. The parser keeps its proxy alive.
+/// ``proxy(for:)``): the first call installs it as the parser's delegate and
+/// keeps the previous delegate as ``realDelegate``. The parser keeps its
+/// proxy alive.
 ///
 /// Most code uses the closure conveniences on `XMLParser`, which observe
 /// events and leave the real delegate in place:
@@ -41,9 +41,14 @@ import FoundationXML
 ///
 /// `XMLParser` calls its delegate on the thread that runs `parse()`, so the
 /// closures run there too.
-public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, XMLParserDelegate,
-    @unchecked Sendable
-{
+///
+/// ## The parser's delegate object
+///
+/// On Apple platforms `XMLParserDelegate` refines `NSObjectProtocol`, which
+/// only `NSObject` subclasses can adopt, so the object the parser holds
+/// (``parserDelegate``) is a small internal `NSObject` that forwards every
+/// message to this proxy, on every platform alike.
+public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, @unchecked Sendable {
     // MARK: - Selectors
 
     /// `parserDidStartDocument(_:)`: the parser began the document.
@@ -200,150 +205,325 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         ]
     }
 
-    // MARK: - XMLParserDelegate
+    // MARK: - Installation
 
-    /// Forwards ``didStartDocument``.
-    public func parserDidStartDocument(_ parser: XMLParser) {
-        forward(Self.didStartDocument, parser) { $0.parserDidStartDocument($1) }
+    /// The `NSObject` the parser holds as its delegate; it forwards here.
+    let adapter = XMLParserDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any parser.
+    public required init() {
+        super.init()
+        adapter.proxy = self
     }
 
-    /// Forwards ``didEndDocument``.
-    public func parserDidEndDocument(_ parser: XMLParser) {
-        forward(Self.didEndDocument, parser) { $0.parserDidEndDocument($1) }
+    /// The object a parser holds as its delegate: it forwards every message
+    /// to this proxy. ``proxy(for:)`` installs it.
+    public var parserDelegate: any XMLParserDelegate { adapter }
+
+    /// The proxy of `parser`, created and installed as its delegate the first
+    /// time; the previous delegate becomes ``realDelegate``.
+    ///
+    /// Asking again, from any thread, returns the same proxy. The parser
+    /// keeps its proxy alive; the proxy holds neither the parser nor the real
+    /// delegate strongly. Use this function (or ``XMLParser/delegateProxy``)
+    /// rather than the inherited `proxy(for:delegate:)`, which expects a
+    /// proxy that is itself the delegate.
+    ///
+    /// - Parameter parser: The parser.
+    /// - Returns: The installed proxy.
+    public static func proxy(for parser: XMLParser) -> XMLParserDelegateProxy {
+        if let existing = existingProxy(for: parser) { return existing }
+        let candidate = XMLParserDelegateProxy()
+        let installed = candidate.attach(to: parser)
+        if installed === candidate {
+            installed.realDelegate = parser.delegate
+            parser.delegate = installed.adapter
+        }
+        return installed
     }
 
-    /// Forwards ``foundNotationDeclaration``.
-    public func parser(
-        _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
-    ) {
-        forward(Self.foundNotationDeclaration, (parser, name, publicID, systemID)) {
-            $0.parser($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+    /// Removes the proxy from `parser` and makes its ``realDelegate`` the
+    /// parser's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter parser: The parser.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from parser: XMLParser) -> XMLParserDelegateProxy? {
+        uninstall(from: parser, setDelegate: { parser.delegate = $0 })
+    }
+}
+
+/// What an `XMLParser` holds as its delegate: an `NSObject` (on Apple
+/// platforms `XMLParserDelegate` refines `NSObjectProtocol`) that forwards
+/// each message to its ``XMLParserDelegateProxy``.
+///
+/// When its proxy has ended it answers as a delegate that implements nothing.
+/// It never forwards to itself: made its own proxy's real delegate, it is
+/// skipped, so a message cannot loop.
+final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
+    private typealias P = XMLParserDelegateProxy
+
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    /// Weak: the parser keeps the proxy alive, the proxy keeps the adapter.
+    weak var proxy: XMLParserDelegateProxy?
+
+    func parserDidStartDocument(_ parser: XMLParser) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartDocument, parser) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parserDidStartDocument?($1)
+            #else
+            $0.parserDidStartDocument($1)
+            #endif
         }
     }
 
-    /// Forwards ``foundUnparsedEntityDeclaration``.
-    public func parser(
+    func parserDidEndDocument(_ parser: XMLParser) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndDocument, parser) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parserDidEndDocument?($1)
+            #else
+            $0.parserDidEndDocument($1)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #else
+            $0.parser($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #endif
+        }
+    }
+
+    func parser(
         _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?, notationName: String?
     ) {
-        forward(Self.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
+        guard let proxy else { return }
+        proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?(
+                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
+            #else
             $0.parser(
-                $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3,
-                notationName: $1.4)
+                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
+            #endif
         }
     }
 
-    /// Forwards ``foundAttributeDeclaration``.
-    public func parser(
+    func parser(
         _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
         forElement elementName: String, type: String?, defaultValue: String?
     ) {
-        forward(Self.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
+        guard let proxy else { return }
+        proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?(
+                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+            #else
             $0.parser(
-                $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+            #endif
         }
     }
 
-    /// Forwards ``foundElementDeclaration``.
-    public func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-        forward(Self.foundElementDeclaration, (parser, elementName, model)) {
+    func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
+            #else
             $0.parser($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
+            #endif
         }
     }
 
-    /// Forwards ``foundInternalEntityDeclaration``.
-    public func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        forward(Self.foundInternalEntityDeclaration, (parser, name, value)) {
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        guard let proxy else { return }
+        proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
+            #else
             $0.parser($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
+            #endif
         }
     }
 
-    /// Forwards ``foundExternalEntityDeclaration``.
-    public func parser(
+    func parser(
         _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?
     ) {
-        forward(Self.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+        guard let proxy else { return }
+        proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #else
             $0.parser($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #endif
         }
     }
 
-    /// Forwards ``didStartElement``.
-    public func parser(
+    func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        forward(Self.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
+            #else
             $0.parser($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
+            #endif
         }
     }
 
-    /// Forwards ``didEndElement``.
-    public func parser(
+    func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
-        forward(Self.didEndElement, (parser, elementName, namespaceURI, qName)) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
+            #else
             $0.parser($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
+            #endif
         }
     }
 
-    /// Forwards ``didStartMappingPrefix``.
-    public func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        forward(Self.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
+            #else
             $0.parser($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
+            #endif
         }
     }
 
-    /// Forwards ``didEndMappingPrefix``.
-    public func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        forward(Self.didEndMappingPrefix, (parser, prefix)) { $0.parser($1.0, didEndMappingPrefix: $1.1) }
+    func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didEndMappingPrefix: $1.1)
+            #else
+            $0.parser($1.0, didEndMappingPrefix: $1.1)
+            #endif
+        }
     }
 
-    /// Forwards ``foundCharacters``.
-    public func parser(_ parser: XMLParser, foundCharacters string: String) {
-        forward(Self.foundCharacters, (parser, string)) { $0.parser($1.0, foundCharacters: $1.1) }
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundCharacters, (parser, string)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundCharacters: $1.1)
+            #else
+            $0.parser($1.0, foundCharacters: $1.1)
+            #endif
+        }
     }
 
-    /// Forwards ``foundIgnorableWhitespace``.
-    public func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
-        forward(Self.foundIgnorableWhitespace, (parser, whitespaceString)) {
+    func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundIgnorableWhitespace: $1.1)
+            #else
             $0.parser($1.0, foundIgnorableWhitespace: $1.1)
+            #endif
         }
     }
 
-    /// Forwards ``foundProcessingInstruction``.
-    public func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        forward(Self.foundProcessingInstruction, (parser, target, data)) {
+    func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
+        guard let proxy else { return }
+        proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
+            #else
             $0.parser($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
+            #endif
         }
     }
 
-    /// Forwards ``foundComment``.
-    public func parser(_ parser: XMLParser, foundComment comment: String) {
-        forward(Self.foundComment, (parser, comment)) { $0.parser($1.0, foundComment: $1.1) }
-    }
-
-    /// Forwards ``foundCDATA``.
-    public func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        forward(Self.foundCDATA, (parser, CDATABlock)) { $0.parser($1.0, foundCDATA: $1.1) }
-    }
-
-    /// Forwards ``resolveExternalEntity``; answers nil when nothing else does.
-    public func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        forward(Self.resolveExternalEntity, (parser, name, systemID), default: nil) {
-            $0.parser($1.0, resolveExternalEntityName: $1.1, systemID: $1.2)
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundComment, (parser, comment)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundComment: $1.1)
+            #else
+            $0.parser($1.0, foundComment: $1.1)
+            #endif
         }
     }
 
-    /// Forwards ``parseErrorOccurred``.
-    public func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        forward(Self.parseErrorOccurred, (parser, parseError)) { $0.parser($1.0, parseErrorOccurred: $1.1) }
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard let proxy else { return }
+        proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundCDATA: $1.1)
+            #else
+            $0.parser($1.0, foundCDATA: $1.1)
+            #endif
+        }
     }
 
-    /// Forwards ``validationErrorOccurred``.
-    public func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        forward(Self.validationErrorOccurred, (parser, validationError)) {
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        guard let proxy else { return nil }
+        return proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
+            guard $0 !== self else { return nil }
+            #if canImport(ObjectiveC)
+            return $0.parser?($1.0, resolveExternalEntityName: $1.1, systemID: $1.2) ?? nil
+            #else
+            return $0.parser($1.0, resolveExternalEntityName: $1.1, systemID: $1.2)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard let proxy else { return }
+        proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, parseErrorOccurred: $1.1)
+            #else
+            $0.parser($1.0, parseErrorOccurred: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+        guard let proxy else { return }
+        proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, validationErrorOccurred: $1.1)
+            #else
             $0.parser($1.0, validationErrorOccurred: $1.1)
+            #endif
         }
     }
 }

@@ -27,8 +27,17 @@ import Darwin
 /// timeouts.
 final class LoopbackHTTPServer: @unchecked Sendable {
     static let chunkCount = 8
-    static let chunkedBody: Data = Data((0..<(256 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-    static let largeBody: Data = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) })
+    static let chunkedBody: Data = pattern(length: 256 * 1024, block: 251)
+    static let largeBody: Data = pattern(length: 3 * 1024 * 1024, block: 509)
+
+    /// `length` bytes made of a `block`-byte sequence repeated (cheap to build
+    /// even in a debug build under the thread sanitizer).
+    private static func pattern(length: Int, block: Int) -> Data {
+        let unit = Data((0..<block).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ block) })
+        var data = Data(capacity: length + block)
+        while data.count < length { data.append(unit) }
+        return data.prefix(length)
+    }
     static let truncatedAnnouncedLength = 100_000
     static let truncatedSentLength = 1_000
 
@@ -80,6 +89,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
         listener = descriptor
         port = UInt16(bigEndian: address.sin_port)
+        // Build the bodies now, not inside the first request.
+        _ = (Self.chunkedBody.count, Self.largeBody.count)
 
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackHTTPServer"
