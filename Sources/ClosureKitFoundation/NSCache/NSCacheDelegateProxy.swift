@@ -76,19 +76,9 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
         uninstall(from: cache, setDelegate: { cache.delegate = $0 })
     }
 
-    /// Sends `cache(_:willEvictObject:)` through the proxy, as the cache
-    /// does.
-    ///
-    /// - Parameters:
-    ///   - cache: The cache.
-    ///   - object: The object about to be evicted.
-    public func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject object: Any) {
-        forward(Self.willEvictObject, (cache, object)) { [adapter] realDelegate, arguments in
-            // The proxy's own adapter as real delegate would loop.
-            guard realDelegate !== adapter else { return }
-            realDelegate.cache(arguments.0, willEvictObject: arguments.1)
-        }
-    }
+    /// The object a cache holds as its delegate: it forwards every message to
+    /// this proxy. ``proxy(for:)`` installs it.
+    public var cacheDelegate: any NSCacheDelegate { adapter }
 }
 
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
@@ -99,6 +89,15 @@ final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendab
     weak var proxy: NSCacheDelegateProxy?
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
-        proxy?.cache(cache, willEvictObject: obj)
+        guard let proxy else { return }
+        proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
+            // This adapter as its own proxy's real delegate would loop.
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.cache?($1.0, willEvictObject: $1.1)
+            #else
+            $0.cache($1.0, willEvictObject: $1.1)
+            #endif
+        }
     }
 }

@@ -10,7 +10,7 @@ extension Stream {
     /// The stream's delegate proxy, installed as its delegate on first use;
     /// the previous delegate becomes its `realDelegate`.
     public var delegateProxy: StreamDelegateProxy {
-        StreamDelegateProxy.proxy(for: self as Stream, delegate: \Stream.delegate)
+        StreamDelegateProxy.proxy(for: self)
     }
 
     /// Observes every event of the stream.

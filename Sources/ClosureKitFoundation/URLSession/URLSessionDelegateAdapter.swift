@@ -25,7 +25,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeInvalid, (session, error),
             to: proxy.toReal((any URLSessionDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, didBecomeInvalidWithError: $1.1) != nil
+                #else
                 $0.urlSession($1.0, didBecomeInvalidWithError: $1.1)
+                return true
+                #endif
             })
     }
 
@@ -38,7 +43,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.didReceiveChallenge, (session, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
             to: proxy.toReal((any URLSessionDelegate).self, { $0.2(.performDefaultHandling, nil) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, didReceive: $1.1, completionHandler: $1.2) != nil
+                #else
                 $0.urlSession($1.0, didReceive: $1.1, completionHandler: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -53,8 +63,14 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
             default: completionHandler(request),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.4($0.3) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?(
+                    $1.0, task: $1.1, willPerformHTTPRedirection: $1.2, newRequest: $1.3, completionHandler: $1.4) != nil
+                #else
                 $0.urlSession(
                     $1.0, task: $1.1, willPerformHTTPRedirection: $1.2, newRequest: $1.3, completionHandler: $1.4)
+                return true
+                #endif
             })
     }
 
@@ -67,7 +83,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.3(.performDefaultHandling, nil) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, task: $1.1, didReceive: $1.2, completionHandler: $1.3) != nil
+                #else
                 $0.urlSession($1.0, task: $1.1, didReceive: $1.2, completionHandler: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -80,7 +101,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.2(nil) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, task: $1.1, needNewBodyStream: $1.2) != nil
+                #else
                 $0.urlSession($1.0, task: $1.1, needNewBodyStream: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -92,8 +118,14 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?(
+                    $1.0, task: $1.1, didSendBodyData: $1.2, totalBytesSent: $1.3, totalBytesExpectedToSend: $1.4) != nil
+                #else
                 $0.urlSession(
                     $1.0, task: $1.1, didSendBodyData: $1.2, totalBytesSent: $1.3, totalBytesExpectedToSend: $1.4)
+                return true
+                #endif
             })
     }
 
@@ -102,7 +134,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didComplete, (session, task, error),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, task: $1.1, didCompleteWithError: $1.2) != nil
+                #else
                 $0.urlSession($1.0, task: $1.1, didCompleteWithError: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -115,7 +152,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willBeginDelayedRequest, (session, task, request, completionHandler),
             default: completionHandler(.continueLoading, nil),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.3(.continueLoading, nil) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, task: $1.1, willBeginDelayedRequest: $1.2, completionHandler: $1.3) != nil
+                #else
                 $0.urlSession($1.0, task: $1.1, willBeginDelayedRequest: $1.2, completionHandler: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -124,7 +166,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didFinishCollectingMetrics, (session, task, metrics),
             to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, task: $1.1, didFinishCollecting: $1.2) != nil
+                #else
                 $0.urlSession($1.0, task: $1.1, didFinishCollecting: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -139,7 +186,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.didReceiveResponse, (session, dataTask, response, completionHandler),
             default: completionHandler(.allow),
             to: proxy.toReal((any URLSessionDataDelegate).self, { $0.3(.allow) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, dataTask: $1.1, didReceive: $1.2, completionHandler: $1.3) != nil
+                #else
                 $0.urlSession($1.0, dataTask: $1.1, didReceive: $1.2, completionHandler: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -150,7 +202,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeDownloadTask, (session, dataTask, downloadTask),
             to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, dataTask: $1.1, didBecome: $1.2) != nil
+                #else
                 $0.urlSession($1.0, dataTask: $1.1, didBecome: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -159,7 +216,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeStreamTask, (session, dataTask, streamTask),
             to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, dataTask: $1.1, didBecome: $1.2) != nil
+                #else
                 $0.urlSession($1.0, dataTask: $1.1, didBecome: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -168,7 +230,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didReceiveData, (session, dataTask, data),
             to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, dataTask: $1.1, didReceive: $1.2) != nil
+                #else
                 $0.urlSession($1.0, dataTask: $1.1, didReceive: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -181,7 +248,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
             default: completionHandler(proposedResponse),
             to: proxy.toReal((any URLSessionDataDelegate).self, { $0.3($0.2) }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, dataTask: $1.1, willCacheResponse: $1.2, completionHandler: $1.3) != nil
+                #else
                 $0.urlSession($1.0, dataTask: $1.1, willCacheResponse: $1.2, completionHandler: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -194,7 +266,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didFinishDownloading, (session, downloadTask, location),
             to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
+                // A required method on every platform.
                 $0.urlSession($1.0, downloadTask: $1.1, didFinishDownloadingTo: $1.2)
+                return true
             })
     }
 
@@ -206,9 +280,16 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didWriteData, (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
             to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?(
+                    $1.0, downloadTask: $1.1, didWriteData: $1.2, totalBytesWritten: $1.3,
+                    totalBytesExpectedToWrite: $1.4) != nil
+                #else
                 $0.urlSession(
                     $1.0, downloadTask: $1.1, didWriteData: $1.2, totalBytesWritten: $1.3,
                     totalBytesExpectedToWrite: $1.4)
+                return true
+                #endif
             })
     }
 
@@ -220,7 +301,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
             to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, downloadTask: $1.1, didResumeAtOffset: $1.2, expectedTotalBytes: $1.3) != nil
+                #else
                 $0.urlSession($1.0, downloadTask: $1.1, didResumeAtOffset: $1.2, expectedTotalBytes: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -231,7 +317,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.readClosed, (session, streamTask),
             to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, readClosedFor: $1.1) != nil
+                #else
                 $0.urlSession($1.0, readClosedFor: $1.1)
+                return true
+                #endif
             })
     }
 
@@ -240,7 +331,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.writeClosed, (session, streamTask),
             to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, writeClosedFor: $1.1) != nil
+                #else
                 $0.urlSession($1.0, writeClosedFor: $1.1)
+                return true
+                #endif
             })
     }
 
@@ -249,7 +345,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.betterRouteDiscovered, (session, streamTask),
             to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, betterRouteDiscoveredFor: $1.1) != nil
+                #else
                 $0.urlSession($1.0, betterRouteDiscoveredFor: $1.1)
+                return true
+                #endif
             })
     }
 
@@ -261,7 +362,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeStreams, (session, streamTask, inputStream, outputStream),
             to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, streamTask: $1.1, didBecome: $1.2, outputStream: $1.3) != nil
+                #else
                 $0.urlSession($1.0, streamTask: $1.1, didBecome: $1.2, outputStream: $1.3)
+                return true
+                #endif
             })
     }
 
@@ -274,7 +380,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.webSocketDidOpen, (session, webSocketTask, `protocol`),
             to: proxy.toReal((any URLSessionWebSocketDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, webSocketTask: $1.1, didOpenWithProtocol: $1.2) != nil
+                #else
                 $0.urlSession($1.0, webSocketTask: $1.1, didOpenWithProtocol: $1.2)
+                return true
+                #endif
             })
     }
 
@@ -286,7 +397,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.webSocketDidClose, (session, webSocketTask, closeCode, reason),
             to: proxy.toReal((any URLSessionWebSocketDelegate).self, { _ in }) {
+                #if canImport(ObjectiveC)
+                return $0.urlSession?($1.0, webSocketTask: $1.1, didCloseWith: $1.2, reason: $1.3) != nil
+                #else
                 $0.urlSession($1.0, webSocketTask: $1.1, didCloseWith: $1.2, reason: $1.3)
+                return true
+                #endif
             })
     }
 }

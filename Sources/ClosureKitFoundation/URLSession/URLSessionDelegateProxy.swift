@@ -298,20 +298,22 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     public var sessionDelegate: any URLSessionDelegate { adapter }
 
     /// Sends a message to the real delegate, as `P`, unless it is this
-    /// proxy's own adapter (which would loop) or does not adopt `P`; then
-    /// `fallback` answers.
+    /// proxy's own adapter (which would loop), does not adopt `P`, or (on
+    /// Apple platforms, where the methods are optional) does not implement
+    /// the method: then `fallback` answers, as Foundation would for a
+    /// delegate without the method. `send` returns whether the method was
+    /// implemented.
     @inline(__always)
     func toReal<P, Arguments>(
         _ type: P.Type,
         _ fallback: @escaping (Arguments) -> Void,
-        _ send: @escaping (P, Arguments) -> Void
+        _ send: @escaping (P, Arguments) -> Bool
     ) -> (any URLSessionDelegate, Arguments) -> Void {
         { [adapter] realDelegate, arguments in
-            guard realDelegate !== adapter, let real = realDelegate as? P else {
+            guard realDelegate !== adapter, let real = realDelegate as? P, send(real, arguments) else {
                 fallback(arguments)
                 return
             }
-            send(real, arguments)
         }
     }
 }
