@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         // The core. Imports no Foundation (Dispatch and Synchronization are fine);
         // `.ci/run` fails if it does.
-        .target(name: "ClosureKit"),
+        .target(
+            name: "ClosureKit",
+            exclude: ["DelegateProxy/README-for-proxy-authors.md"]
+        ),
         // Ready-made proxies for Foundation's delegate protocols.
         .target(name: "ClosureKitFoundation", dependencies: ["ClosureKit"]),
 

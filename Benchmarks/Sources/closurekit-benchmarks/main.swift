@@ -9,6 +9,7 @@ import Foundation
 let suites: [Suite] = [
     associationSuite,
     lifetimeSuite,
+    delegateProxySuite,
     foundationSuite,
 ]
 

@@ -54,18 +54,18 @@ extension DelegateProxy {
         _forward(selector, arguments, {}, realDelegate)
     }
 
-    @usableFromInline
+    @inlinable
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        let (slotObject, realObject) = table.lookup(selector.id)
+        let (slotObject, realObject, witness) = table.lookup(selector.id)
         guard let slotObject else {
             // No closures: the real delegate, or the default.
             if let realObject {
-                return realDelegate(realObject as! Delegate, arguments)
+                return realDelegate(Self.delegate(from: realObject, witness: witness), arguments)
             }
             return defaultValue()
         }
@@ -77,12 +77,27 @@ extension DelegateProxy {
             // taken under the lock is its check.
             return body(arguments)
         }
-        return withoutActuallyEscaping(realDelegate) { realDelegate in
+        return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
+    }
+
+    /// The general path: hooks, chains of instead closures, combining rules.
+    @usableFromInline
+    final func _dispatch<Arguments, Result>(
+        _ slot: HookSlot<Arguments, Result>,
+        _ selector: MethodSelector<Arguments, Result>,
+        _ arguments: Arguments,
+        _ defaultValue: () -> Result,
+        _ realDelegate: (Delegate, Arguments) -> Result
+    ) -> Result {
+        withoutActuallyEscaping(realDelegate) { realDelegate in
             table.dispatch(
                 slot, selector: selector, arguments: arguments,
-                realDelegate: table.loadRealDelegate().map { object in
-                    { arguments in realDelegate(object as! Delegate, arguments) }
-                },
+                realDelegate: { () -> ((Arguments) -> Result)? in
+                    let (object, witness) = table.loadRealDelegate()
+                    guard let object else { return nil }
+                    let delegate = Self.delegate(from: object, witness: witness)
+                    return { arguments in realDelegate(delegate, arguments) }
+                }(),
                 fallback: defaultValue)
         }
     }

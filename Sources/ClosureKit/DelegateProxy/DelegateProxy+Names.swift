@@ -36,9 +36,9 @@ extension DelegateProxy {
     /// name-based counterpart of ``before(_:options:_:)``,
     /// ``after(_:options:_:)`` and ``instead(_:options:_:)``.
     ///
-    /// For `before` and `after`, `body` returns nothing. For `instead` it
-    /// returns the method's result; use ``hook(_:at:options:_:)-(String,_,_,(Invocation<A,R>)->R)``
-    /// for that.
+    /// `body` returns nothing, so `instead` is accepted here only for methods
+    /// that return nothing; for the others use ``instead(_:options:_:)-(String,_,_)``,
+    /// whose closure returns the result.
     ///
     /// ```swift
     /// for name in ["task(_:didProgress:)", "task(_:didFinishWith:)"] {
@@ -59,8 +59,8 @@ extension DelegateProxy {
     ///   - body: The hook.
     /// - Returns: The token that removes the closure.
     /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``;
-    ///   a mismatch also when `position` is `instead` (whose closure must
-    ///   return the result).
+    ///   a mismatch also when `position` is `instead` and the method returns
+    ///   a value.
     public final func hook<Arguments, Result>(
         _ name: String,
         at position: HookPosition,
@@ -95,34 +95,31 @@ extension DelegateProxy {
         }
     }
 
-    /// Adds an `instead` closure that returns the result, for the method named
-    /// `name`: the name-based counterpart of ``instead(_:options:_:)``.
+    /// Adds an `instead` closure that receives an ``Invocation`` and returns
+    /// the result, for the method named `name`: the name-based counterpart of
+    /// ``instead(_:options:_:)-(MethodSelector<A,R>,_,_)``.
+    ///
+    /// ```swift
+    /// let token = try proxy.instead("title(for:)") {
+    ///     (invocation: Invocation<Transfer, String>) -> String in
+    ///     invocation.proceed().uppercased()
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as listed in ``selectors``.
-    ///   - position: Must be ``HookPosition/instead``.
     ///   - options: ``HookOptions/once`` removes the closure after its first call.
     ///   - body: Returns the message's result; may call
     ///     ``Invocation/proceed()``.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``;
-    ///   a mismatch also when `position` is not `instead`.
-    public final func hook<Arguments, Result>(
+    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``.
+    public final func instead<Arguments, Result>(
         _ name: String,
-        at position: HookPosition,
         options: HookOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
     ) throws -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
-            name,
-            expecting: { position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()" },
-            given: type(of: body))
-        guard position == .instead else {
-            throw MethodSelectorError.signatureMismatch(
-                name: name, owner: "\(Self.self)",
-                expected: "(Invocation<\(Arguments.self), \(Result.self)>) -> ()",
-                given: "\(type(of: body))")
-        }
+            name, expecting: { "(Invocation<\($0), \($1)>) -> \($1)" }, given: type(of: body))
         return instead(selector, options: options, body)
     }
 

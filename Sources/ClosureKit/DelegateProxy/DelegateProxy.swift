@@ -56,6 +56,7 @@
 /// `any DownloadDelegate`: the real delegate is held weakly.
 open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// The closure table and the real delegate, behind one lock.
+    @usableFromInline
     let table = HookTable()
 
     /// The selectors the protocol declares, read once from ``selectors``.
@@ -67,6 +68,12 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// through it. Most proxies need no initializer of their own.
     public required init() {
         declared = Self.selectors
+    }
+
+    deinit {
+        // Breaks the table's cycles with its entries (see HookEntry.table) and
+        // releases every closure; tokens kept after this cancel nothing.
+        table.removeAll()
     }
 
     /// The selectors of every method of the protocol, for ``responds(to:)-(MethodSelector<A,R>)``
@@ -93,18 +100,45 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// leads back to this one) stores nil, so that a message can never loop.
     public final var realDelegate: Delegate? {
         get {
-            table.loadRealDelegate().map { $0 as! Delegate }
+            let (object, witness) = table.loadRealDelegate()
+            return object.map { Self.delegate(from: $0, witness: witness) }
         }
         set {
             let object = newValue.map { $0 as AnyObject }
             let accepted = object.flatMap { leadsBackToSelf($0) ? nil : $0 }
+            let witness = accepted.flatMap { accepted in newValue.flatMap { Self.witness(of: $0, object: accepted) } }
             let old = table.lock.withLock { () -> AnyObject? in
                 let old = table.realDelegate
                 table.realDelegate = accepted
+                table.realDelegateWitness = witness
                 return old
             }
             _ = old
         }
+    }
+
+    /// The witness-table word of `delegate`, when `Delegate` is laid out as a
+    /// class-bound existential of one protocol (object, witness table) and
+    /// its first word is `object`; nil otherwise.
+    private static func witness(of delegate: Delegate, object: AnyObject) -> UnsafeRawPointer? {
+        guard MemoryLayout<Delegate>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        return withUnsafeBytes(of: delegate) { raw -> UnsafeRawPointer? in
+            let first = raw.load(as: UnsafeRawPointer.self)
+            guard first == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) else { return nil }
+            return raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+        }
+    }
+
+    /// Rebuilds the typed real delegate from its object and witness table,
+    /// with no dynamic cast when the witness is known.
+    @inlinable
+    static func delegate(from object: AnyObject, witness: UnsafeRawPointer?) -> Delegate {
+        if let witness {
+            // Safe: `witness` was taken from this very object's existential
+            // (see `witness(of:object:)`), and the layouts are identical.
+            return unsafeBitCast((object, witness), to: Delegate.self)
+        }
+        return object as! Delegate
     }
 
     /// Whether following real delegates from `object` reaches this proxy.
@@ -114,7 +148,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         while let current = next, steps < 64 {
             if current === self { return true }
             guard let proxy = current as? DelegateProxy<Delegate> else { return false }
-            next = proxy.table.loadRealDelegate()
+            next = proxy.table.loadRealDelegate().object
             steps += 1
         }
         return next != nil
@@ -234,9 +268,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// - Parameter selector: The method asked about.
     public final func responds<Arguments, Result>(to selector: MethodSelector<Arguments, Result>) -> Bool {
         guard declares(selector.id) else { return false }
-        return table.lock.withLock {
-            table.realDelegate != nil
-        } || table.hasClosures(for: selector.id)
+        return table.loadRealDelegate().object != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether the proxy answers the method named `name` (its Swift name);
@@ -245,7 +277,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// - Parameter name: A method's Swift name, such as `"task(_:didProgress:)"`.
     public final func responds(to name: String) -> Bool {
         guard let selector = declared.first(where: { $0.name == name }) else { return false }
-        return table.lock.withLock { table.realDelegate != nil } || table.hasClosures(for: selector.id)
+        return table.loadRealDelegate().object != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether any closure is registered for `selector`.

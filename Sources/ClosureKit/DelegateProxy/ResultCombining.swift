@@ -27,6 +27,7 @@
 public struct ResultCombining<Result>: Sendable, CustomStringConvertible {
     /// Combines the real delegate's answer (first) with the closure's; nil for
     /// ``closureWins``.
+    @usableFromInline
     let combine: (@Sendable (_ realDelegate: Result, _ closure: Result) -> Result)?
 
     /// The rule's name, for diagnostics: `"closure wins"`, `"&&"`, `"||"` or
@@ -57,6 +58,7 @@ public struct ResultCombining<Result>: Sendable, CustomStringConvertible {
     }
 
     /// Whether both answers are asked for.
+    @usableFromInline
     var callsBoth: Bool { combine != nil }
 }
 

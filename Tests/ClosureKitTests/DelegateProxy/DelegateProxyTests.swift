@@ -1,14 +1,21 @@
 import ClosureKit
 import Testing
 
-@Suite("DelegateProxy")
+@Suite("DelegateProxy: order of one message")
 struct DelegateProxyTests {
-    @Test("an instead closure answers a message in place of the real delegate")
-    func insteadClosure() {
+    /// An owner with a recording real delegate and an installed proxy.
+    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
         let owner = TransferOwner()
         let real = RecordingTransferDelegate()
         owner.delegate = real
+        owner.keepAlive = real
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+        return (owner, real, proxy)
+    }
+
+    @Test("an instead closure answers a message in place of the real delegate")
+    func insteadClosure() {
+        let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         let token = proxy.implement(TransferProxy.didProgress) { transfer, fraction in
             log.append("closure \(fraction)")
@@ -19,5 +26,145 @@ struct DelegateProxyTests {
         token.cancel()
         owner.progress(0.75)
         #expect(real.log == ["real progress 0.75"])
+        #expect(log.all == ["closure 0.5"])
+    }
+
+    @Test("with no closure the real delegate answers, and with neither the protocol's default")
+    func fallbackOrder() {
+        let (owner, real, proxy) = installed()
+        #expect(owner.title() == "real")
+        #expect(real.log == ["real title"])
+        proxy.realDelegate = nil
+        #expect(owner.title() == "default")
+        #expect(owner.shouldStart() == true)
+        #expect(owner.priority() == 0)
+    }
+
+    @Test("before closures, then the implementation, then after closures, each in registration order")
+    func fullOrder() {
+        let (owner, real, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        var tokens: [CancellationToken] = []
+        tokens.append(proxy.after(TransferProxy.didProgress) { _ in log.append("after 1") })
+        tokens.append(proxy.before(TransferProxy.didProgress) { _ in log.append("before 1") })
+        tokens.append(proxy.before(TransferProxy.didProgress) { _ in log.append("before 2") })
+        tokens.append(proxy.after(TransferProxy.didProgress) { _ in log.append("after 2") })
+        owner.progress(0.25)
+        #expect(log.all == ["before 1", "before 2", "after 1", "after 2"])
+        #expect(real.log == ["real progress 0.25"])
+
+        tokens.append(proxy.implement(TransferProxy.didProgress) { _, _ in log.append("instead") })
+        owner.progress(0.5)
+        #expect(log.all.suffix(5) == ["before 1", "before 2", "instead", "after 1", "after 2"])
+        #expect(real.log == ["real progress 0.25"])
+    }
+
+    @Test("hooks see the arguments, and after hooks see the result")
+    func hooksSeeArgumentsAndResult() {
+        let (owner, _, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let before = proxy.before(TransferProxy.title) { invocation in
+            log.append("before \(invocation.arguments.name) result=\(String(describing: invocation.result))")
+            #expect(invocation.position == .before)
+            #expect(invocation.selector == TransferProxy.title)
+        }
+        let instead = proxy.implement(TransferProxy.title) { transfer in "closure for \(transfer.name)" }
+        let after = proxy.after(TransferProxy.title) { invocation in
+            log.append("after \(invocation.result ?? "nil")")
+            #expect(invocation.position == .after)
+        }
+        #expect(owner.title() == "closure for transfer")
+        #expect(log.all == ["before transfer result=nil", "after closure for transfer"])
+        withExtendedLifetime((before, instead, after)) {}
+    }
+
+    @Test("after hooks see the real delegate's answer when no closure answers")
+    func afterSeesRealDelegateResult() {
+        let (owner, _, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let after = proxy.after(TransferProxy.priority) { invocation in log.append("\(invocation.result!)") }
+        #expect(owner.priority() == 10)
+        #expect(log.all == ["10"])
+        withExtendedLifetime(after) {}
+    }
+
+    @Test("an instead closure can call through to the real delegate")
+    func insteadCallsThroughToRealDelegate() {
+        let (owner, real, proxy) = installed()
+        let token = proxy.instead(TransferProxy.title) { invocation in
+            "wrapped(" + invocation.proceed() + ")"
+        }
+        #expect(owner.title() == "wrapped(real)")
+        #expect(real.log == ["real title"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("an instead closure can call through to the protocol's default when there is no real delegate")
+    func insteadCallsThroughToDefault() {
+        let (owner, _, proxy) = installed()
+        proxy.realDelegate = nil
+        let token = proxy.instead(TransferProxy.title) { invocation in
+            "wrapped(" + invocation.proceed() + ")"
+        }
+        #expect(owner.title() == "wrapped(default)")
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("instead closures chain: the newest answers and proceeds to the older one")
+    func insteadChain() {
+        let (owner, _, proxy) = installed()
+        let older = proxy.instead(TransferProxy.title) { invocation in "older(" + invocation.proceed() + ")" }
+        let newer = proxy.instead(TransferProxy.title) { invocation in "newer(" + invocation.proceed() + ")" }
+        #expect(owner.title() == "newer(older(real))")
+        newer.cancel()
+        #expect(owner.title() == "older(real)")
+        withExtendedLifetime(older) {}
+    }
+
+    @Test("an instead closure that does not proceed suppresses what it replaced")
+    func insteadSuppresses() {
+        let (owner, real, proxy) = installed()
+        let token = proxy.instead(TransferProxy.didProgress) { _ in }
+        owner.progress(1)
+        #expect(real.log.isEmpty)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("removeAll removes every closure and their tokens then prevent nothing")
+    func removeAllClosures() {
+        let (owner, real, proxy) = installed()
+        let token = proxy.implement(TransferProxy.title) { _ in "closure" }
+        let hook = proxy.before(TransferProxy.title) { _ in }
+        proxy.removeAll()
+        #expect(owner.title() == "real")
+        #expect(real.log == ["real title"])
+        #expect(token.cancel() == false)
+        #expect(hook.cancel() == false)
+        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
+    }
+
+    @Test("the proxy's own API can be used from inside every closure: no library lock is held")
+    func noLockHeldDuringClosures() {
+        let (owner, real, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let probe: @Sendable (String) -> Void = { label in
+            // Each of these takes the proxy's lock; a held lock would deadlock.
+            let inner = proxy.before(TransferProxy.shouldRetry) { _ in }
+            _ = proxy.responds(to: TransferProxy.title)
+            _ = proxy.realDelegate
+            _ = proxy.hasClosures(for: TransferProxy.title)
+            inner.cancel()
+            log.append(label)
+        }
+        let before = proxy.before(TransferProxy.title) { _ in probe("before") }
+        let instead = proxy.instead(TransferProxy.title) { invocation in
+            probe("instead")
+            return invocation.proceed()
+        }
+        let after = proxy.after(TransferProxy.title) { _ in probe("after") }
+        #expect(owner.title() == "real")
+        #expect(log.all == ["before", "instead", "after"])
+        #expect(real.log == ["real title"])
+        withExtendedLifetime((before, instead, after)) {}
     }
 }

@@ -54,6 +54,8 @@ final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate
 /// The delegating object: a weak delegate property, as in most frameworks.
 final class TransferOwner: @unchecked Sendable {
     let transfer = Transfer()
+    /// Keeps a test's real delegate alive (the proxy holds it weakly).
+    var keepAlive: AnyObject?
     private let lock = TestLock()
     private weak var _delegate: (any TransferDelegate)?
     var delegate: (any TransferDelegate)? {
@@ -110,4 +112,13 @@ final class DelegateProxyTestLog: @unchecked Sendable {
     func append(_ entry: String) { lock.withLock { entries.append(entry) } }
     var all: [String] { lock.withLock { entries } }
     var count: Int { lock.withLock { entries.count } }
+}
+
+/// A value behind a lock, for tests.
+final class DelegateProxyTestBox<Value>: @unchecked Sendable {
+    private let lock = TestLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }

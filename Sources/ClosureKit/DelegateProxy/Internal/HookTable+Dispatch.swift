@@ -8,6 +8,7 @@ extension HookTable {
     ///   - fallback: The protocol's default, when there is no real delegate.
     ///
     /// Called with no lock held; takes the lock only to claim entries.
+    @usableFromInline
     func dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         selector: MethodSelector<Arguments, Result>,

@@ -8,36 +8,43 @@
 /// dispatch calls is re-checked (``claim(_:)``) just before its call, so that
 /// a closure removed by an earlier closure of the same dispatch, or by another
 /// thread, does not run; one-shot entries are consumed by that claim.
+@usableFromInline
 final class HookTable: @unchecked Sendable {
     let lock = Lock()
 
     /// Slot `i` holds the `HookSlot<A, R>` of the selector with id `i`, or nil.
     /// Guarded by `lock`.
-    private var slots: ContiguousArray<AnyObject?> = []
+    @exclusivity(unchecked) private var slots: ContiguousArray<AnyObject?> = []
 
     /// The real delegate of the owning proxy, guarded by `lock`.
-    weak var realDelegate: AnyObject?
+    @exclusivity(unchecked) weak var realDelegate: AnyObject?
+
+    /// The protocol witness table of the real delegate's conformance, when
+    /// the delegate type is a class-bound existential of one protocol; lets
+    /// the proxy rebuild the typed existential from the weak reference
+    /// without a dynamic cast. Guarded by `lock`; nil otherwise.
+    @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
 
     init() {}
 
     /// The snapshot for `id`, or, when there is none, the real delegate: one
     /// lock round trip for either answer.
-    @inline(__always)
-    func lookup(_ id: Int) -> (slot: AnyObject?, realDelegate: AnyObject?) {
+    @usableFromInline
+    func lookup(_ id: Int) -> (slot: AnyObject?, realDelegate: AnyObject?, witness: UnsafeRawPointer?) {
         lock.lock()
         defer { lock.unlock() }
         if id < slots.count, let slot = slots[id] {
-            return (slot, nil)
+            return (slot, nil, nil)
         }
-        return (nil, realDelegate)
+        return (nil, realDelegate, realDelegateWitness)
     }
 
     /// The real delegate, read under the lock.
-    @inline(__always)
-    func loadRealDelegate() -> AnyObject? {
+    @usableFromInline
+    func loadRealDelegate() -> (object: AnyObject?, witness: UnsafeRawPointer?) {
         lock.lock()
         defer { lock.unlock() }
-        return realDelegate
+        return (realDelegate, realDelegateWitness)
     }
 
     /// Whether any closure is registered for `id`.
@@ -149,7 +156,13 @@ final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable
     let position: HookPosition
     let once: Bool
     let selectorID: Int
-    weak var table: HookTable?
+    /// The table the entry belongs to. Strong rather than weak, so that the
+    /// table never gets a weak-reference side table (which would slow down
+    /// every retain and release of it on the message path). The cycle
+    /// table → slot → entry → table is broken when the entry is removed, and
+    /// by ``HookTable/removeAll()``, which the table's owner must call when it
+    /// ends (``DelegateProxy`` does, in `deinit`).
+    let table: HookTable
 
     init(body: Body, position: HookPosition, once: Bool, selectorID: Int, table: HookTable) {
         self.body = body
@@ -160,13 +173,13 @@ final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable
     }
 
     func cancelRegistration() -> Bool {
-        guard let table else { return false }
-        return table.remove(self)
+        table.remove(self)
     }
 }
 
 /// An immutable snapshot of one selector's closures. Each item carries its
 /// body, copied when the snapshot was made, so that reading it needs no lock.
+@usableFromInline
 final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
     struct Item {
         let entry: HookEntry<Arguments, Result>
@@ -181,6 +194,7 @@ final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
     let afters: ContiguousArray<Item>
     /// The single `instead` closure to call directly, when the slot has
     /// nothing else: no hooks, one plain instead closure that is not one-shot.
+    @usableFromInline
     let fastPath: (@Sendable (Arguments) -> Result)?
 
     private init(

@@ -1,0 +1,129 @@
+import ClosureKit
+import Testing
+
+@Suite("DelegateProxy: name-based entry points")
+struct DelegateProxyNamesTests {
+    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
+        let owner = TransferOwner()
+        let real = RecordingTransferDelegate()
+        owner.delegate = real
+        owner.keepAlive = real
+        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
+    }
+
+    @Test("a closure of the right type implements a method found by its Swift name")
+    func implementByName() throws {
+        let (owner, _, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let token = try proxy.implement("transfer(_:didProgress:)") { (transfer: Transfer, fraction: Double) in
+            log.append("\(fraction)")
+        }
+        owner.progress(0.5)
+        #expect(log.all == ["0.5"])
+        let title = try proxy.implement("title(for:)") { (transfer: Transfer) -> String in "named" }
+        #expect(owner.title() == "named")
+        withExtendedLifetime((token, title)) {}
+    }
+
+    @Test("hooks can be added by name at every position")
+    func hookByName() throws {
+        let (owner, _, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let before = try proxy.hook("title(for:)", at: .before) { (invocation: Invocation<Transfer, String>) in
+            log.append("before")
+        }
+        let after = try proxy.hook("title(for:)", at: .after) { (invocation: Invocation<Transfer, String>) in
+            log.append("after \(invocation.result!)")
+        }
+        let instead = try proxy.instead("title(for:)") { (invocation: Invocation<Transfer, String>) -> String in
+            "named(" + invocation.proceed() + ")"
+        }
+        let voidInstead = try proxy.hook("transfer(_:didProgress:)", at: .instead) {
+            (invocation: Invocation<(Transfer, Double), Void>) in log.append("instead progress")
+        }
+        #expect(owner.title() == "named(real)")
+        owner.progress(1)
+        #expect(log.all == ["before", "after named(real)", "instead progress"])
+        withExtendedLifetime((before, after, instead, voidInstead)) {}
+    }
+
+    @Test("an unknown name throws an error naming it and the declared names")
+    func unknownName() {
+        let (_, _, proxy) = installed()
+        let error = #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.implement("transfer(_:didExplode:)") { (_: Transfer) in }
+        }
+        guard case let .unknownSelector(name, owner, known)? = error else {
+            Issue.record("expected unknownSelector, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "transfer(_:didExplode:)")
+        #expect(owner == "TransferProxy")
+        #expect(known.contains("title(for:)"))
+        #expect(error!.description.contains("transfer(_:didExplode:)"))
+        #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.hook("nope", at: .before) { (_: Invocation<Any, Any>) in }
+        }
+    }
+
+    @Test("a closure whose type does not match throws an error naming the selector and both signatures")
+    func mismatch() {
+        let (_, _, proxy) = installed()
+        let error = #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.implement("title(for:)") { (count: Int) -> String in "\(count)" }
+        }
+        guard case let .signatureMismatch(name, owner, expected, given)? = error else {
+            Issue.record("expected signatureMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "title(for:)")
+        #expect(owner == "TransferProxy")
+        #expect(expected == "(Transfer) -> String")
+        #expect(given.contains("Int"))
+        let text = error!.description
+        #expect(text.contains("title(for:)") && text.contains("expected (Transfer) -> String") && text.contains("given"))
+    }
+
+    @Test("a wrong result type, or a value-returning closure at before, is a mismatch too")
+    func mismatchResultAndPosition() {
+        let (_, _, proxy) = installed()
+        #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.implement("title(for:)") { (transfer: Transfer) -> Int in 1 }
+        }
+        #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.instead("title(for:)") { (invocation: Invocation<Transfer, Int>) -> Int in 0 }
+        }
+        #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.hook("title(for:)", at: .instead) { (invocation: Invocation<Transfer, String>) in }
+        }
+        #expect(throws: MethodSelectorError.self) {
+            _ = try proxy.hook("title(for:)", at: .after) { (invocation: Invocation<Int, String>) in }
+        }
+    }
+
+    @Test("an observer taking Invocation<Any, Any> can be attached to any method by name")
+    func erasedObserver() throws {
+        let (owner, _, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        var tokens: [CancellationToken] = []
+        for name in ["title(for:)", "transfer(_:didProgress:)"] {
+            tokens.append(
+                try proxy.hook(name, at: .after) { (invocation: Invocation<Any, Any>) in
+                    log.append("\(invocation.selector.name) -> \(invocation.result.map { "\($0)" } ?? "nil")")
+                })
+        }
+        _ = owner.title()
+        owner.progress(0.5)
+        #expect(log.all == ["title(for:) -> real", "transfer(_:didProgress:) -> ()"])
+        tokens.forEach { $0.cancel() }
+        _ = owner.title()
+        #expect(log.count == 2)
+    }
+
+    @Test("selector(named:) finds declared selectors only")
+    func selectorNamed() {
+        let proxy = TransferProxy()
+        #expect(proxy.selector(named: "title(for:)") == TransferProxy.title.erased)
+        #expect(proxy.selector(named: "title") == nil)
+    }
+}

@@ -1,0 +1,45 @@
+import ClosureKit
+import Testing
+
+@Suite("MethodSelector")
+struct MethodSelectorTests {
+    @Test("a selector carries its Swift name, a dense id and its signature")
+    func carriesNameAndSignature() {
+        let selector = MethodSelector<(Int, String), Bool>("item(_:shouldShow:)")
+        #expect(selector.name == "item(_:shouldShow:)")
+        #expect(selector.id >= 0)
+        #expect(selector.signature == "((Int, String)) -> Bool")
+        #expect(selector.description == "item(_:shouldShow:): ((Int, String)) -> Bool")
+    }
+
+    @Test("every declaration is a distinct selector, even with the same name")
+    func distinct() {
+        let first = MethodSelector<Int, Void>("tap(_:)")
+        let second = MethodSelector<Int, Void>("tap(_:)")
+        #expect(first != second)
+        #expect(first == first)
+        #expect(Set([first, second, first]).count == 2)
+        #expect(second.id > first.id)
+    }
+
+    @Test("an erased selector keeps the identity, name and types")
+    func erased() {
+        let selector = MethodSelector<(Int, String), Bool>("item(_:shouldShow:)")
+        let erased = selector.erased
+        #expect(erased.id == selector.id)
+        #expect(erased.name == selector.name)
+        #expect(ObjectIdentifier(erased.argumentsType) == ObjectIdentifier((Int, String).self))
+        #expect(ObjectIdentifier(erased.resultType) == ObjectIdentifier(Bool.self))
+        #expect(erased.matches((Int, String).self, Bool.self))
+        #expect(!erased.matches(Int.self, Bool.self))
+        #expect(erased.signature == selector.signature)
+        #expect(erased == AnyMethodSelector(selector))
+    }
+
+    @Test("hook positions read as before, instead and after")
+    func positions() {
+        #expect(HookPosition.allCases.map(\.description) == ["before", "instead", "after"])
+        let options: HookOptions = .once
+        #expect(options.contains(.once))
+    }
+}
