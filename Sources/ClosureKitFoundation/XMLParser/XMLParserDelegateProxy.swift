@@ -216,6 +216,12 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         adapter.proxy = self
     }
 
+    deinit {
+        // A parser sends messages only while it keeps the proxy alive; after
+        // this, the adapter answers as a delegate that implements nothing.
+        adapter.proxy = nil
+    }
+
     /// The object a parser holds as its delegate: it forwards every message
     /// to this proxy. ``proxy(for:)`` installs it.
     public var parserDelegate: any XMLParserDelegate { adapter }
@@ -263,9 +269,13 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
     private typealias P = XMLParserDelegateProxy
 
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    /// Weak: the parser keeps the proxy alive, the proxy keeps the adapter.
-    weak var proxy: XMLParserDelegateProxy?
+    /// Set in the proxy's initializer, before the adapter is shared, and
+    /// cleared in the proxy's deinitializer. The proxy owns the adapter, so
+    /// the reference is valid whenever it is not nil; it is `unowned(unsafe)`
+    /// rather than `weak` because a parser sends a message per event, and a
+    /// weak load (and the side table it gives the proxy) costs more than the
+    /// rest of the forwarding.
+    unowned(unsafe) var proxy: XMLParserDelegateProxy?
 
     func parserDidStartDocument(_ parser: XMLParser) {
         guard let proxy else { return }
