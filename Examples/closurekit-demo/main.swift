@@ -10,6 +10,7 @@ print("===============")
 let sections: [(title: String, run: () -> Void)] = [
     ("Association: values attached to any object", demoAssociation),
     ("Lifetime: closures that run when an object ends", demoLifetime),
+    ("Delegate proxies: closures where a protocol expects a delegate", demoDelegateProxy),
     ("Foundation: closures where Foundation asks for delegates", demoFoundation),
 ]
 

@@ -65,7 +65,7 @@ extension DelegateProxy {
         guard let slotObject else {
             // No closures: the real delegate, or the default.
             if let realObject {
-                return realDelegate(Self.delegate(from: realObject, witness: witness), arguments)
+                return Self.withDelegate(realObject, witness: witness) { realDelegate($0, arguments) }
             }
             return defaultValue()
         }

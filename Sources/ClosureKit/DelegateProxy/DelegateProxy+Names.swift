@@ -37,7 +37,7 @@ extension DelegateProxy {
     /// ``after(_:options:_:)`` and ``instead(_:options:_:)``.
     ///
     /// `body` returns nothing, so `instead` is accepted here only for methods
-    /// that return nothing; for the others use ``instead(_:options:_:)-(String,_,_)``,
+    /// that return nothing; for the others use `instead(_:options:_:)`,
     /// whose closure returns the result.
     ///
     /// ```swift
@@ -58,7 +58,7 @@ extension DelegateProxy {
     ///   - options: ``HookOptions/once`` removes the closure after its first call.
     ///   - body: The hook.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``;
+    /// - Throws: ``MethodSelectorError`` as for `implement(_:options:with:)`;
     ///   a mismatch also when `position` is `instead` and the method returns
     ///   a value.
     public final func hook<Arguments, Result>(
@@ -97,7 +97,7 @@ extension DelegateProxy {
 
     /// Adds an `instead` closure that receives an ``Invocation`` and returns
     /// the result, for the method named `name`: the name-based counterpart of
-    /// ``instead(_:options:_:)-(MethodSelector<A,R>,_,_)``.
+    /// `instead(_:options:_:)`.
     ///
     /// ```swift
     /// let token = try proxy.instead("title(for:)") {
@@ -112,7 +112,7 @@ extension DelegateProxy {
     ///   - body: Returns the message's result; may call
     ///     ``Invocation/proceed()``.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError`` as for ``implement(_:options:with:)-(String,_,_)``.
+    /// - Throws: ``MethodSelectorError`` as for `implement(_:options:with:)`.
     public final func instead<Arguments, Result>(
         _ name: String,
         options: HookOptions = [],

@@ -76,7 +76,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         table.removeAll()
     }
 
-    /// The selectors of every method of the protocol, for ``responds(to:)-(MethodSelector<A,R>)``
+    /// The selectors of every method of the protocol, for `responds(to:)`
     /// and the name-based entry points. Override it in each proxy:
     ///
     /// ```swift
@@ -86,7 +86,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// ```
     ///
     /// When a proxy lists none, every selector counts as declared for
-    /// ``responds(to:)-(MethodSelector<A,R>)``, and the name-based entry points
+    /// `responds(to:)`, and the name-based entry points
     /// find nothing.
     open class var selectors: [AnyMethodSelector] { [] }
 
@@ -127,6 +127,31 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
             guard first == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) else { return nil }
             return raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
         }
+    }
+
+    /// Calls `body` with the typed real delegate, borrowed from `object`
+    /// without a dynamic cast and without an extra retain when the witness
+    /// table is known.
+    @inlinable
+    static func withDelegate<Result>(
+        _ object: AnyObject,
+        witness: UnsafeRawPointer?,
+        _ body: (Delegate) -> Result
+    ) -> Result {
+        guard let witness else { return body(object as! Delegate) }
+        // Lays out the existential (object, witness table) in scratch memory
+        // that is never initialised as a Delegate, so that nothing is retained
+        // or released for it: `object`, kept alive until after the call, owns
+        // the reference. `witness` was taken from this very object's
+        // existential (see `witness(of:object:)`).
+        let result = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return body(buffer.baseAddress!.pointee)
+        }
+        _fixLifetime(object)
+        return result
     }
 
     /// Rebuilds the typed real delegate from its object and witness table,

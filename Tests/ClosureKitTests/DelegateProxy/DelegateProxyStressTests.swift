@@ -13,35 +13,42 @@ struct DelegateProxyStressTests {
         let violations = DelegateProxyTestBox(0)
         let calls = DelegateProxyTestBox(0)
         let rounds = 150
+        // Markers published after their round's cancel() returned; senders on
+        // other threads send with the latest one, so their messages start
+        // after that cancel returned too.
+        let published = DelegateProxyTestBox<Transfer?>(nil)
 
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             if worker < 2 {
                 // Registrars: add a closure at each position, send, cancel,
                 // then check that nothing runs after cancel returned.
                 for round in 0..<rounds {
-                    let cancelled = DelegateProxyTestBox(false)
-                    let check: @Sendable () -> Void = {
+                    // Messages that start after cancel() returned carry this
+                    // marker; no closure of this round may see one. Messages
+                    // of other threads may still be finishing, as allowed.
+                    let marker = Transfer(name: "after cancel")
+                    let check: @Sendable (Transfer) -> Void = { transfer in
                         calls.mutate { $0 += 1 }
-                        if cancelled.value { violations.mutate { $0 += 1 } }
+                        if transfer === marker { violations.mutate { $0 += 1 } }
                     }
                     let tokens = [
-                        proxy.before(TransferProxy.priority) { _ in check() },
-                        proxy.implement(TransferProxy.priority, options: round % 3 == 0 ? .once : []) { _ in
-                            check()
+                        proxy.before(TransferProxy.priority) { check($0.arguments) },
+                        proxy.implement(TransferProxy.priority, options: round % 3 == 0 ? .once : []) { transfer in
+                            check(transfer)
                             return 1
                         },
-                        proxy.after(TransferProxy.priority) { _ in check() },
+                        proxy.after(TransferProxy.priority) { check($0.arguments) },
                     ]
                     _ = owner.priority()
                     for token in tokens { token.cancel() }
-                    cancelled.mutate { $0 = true }
-                    // Messages sent after cancel returned, on this thread.
-                    _ = owner.priority()
+                    published.mutate { $0 = marker }
+                    _ = owner.priority(of: marker)
                 }
             } else {
                 // Senders: a steady stream of messages of every kind.
                 for _ in 0..<(rounds * 3) {
                     _ = owner.priority()
+                    if let marker = published.value { _ = owner.priority(of: marker) }
                     owner.progress(0.5)
                     _ = owner.shouldStart()
                     _ = proxy.responds(to: TransferProxy.priority)

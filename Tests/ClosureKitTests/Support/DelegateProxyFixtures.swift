@@ -67,6 +67,7 @@ final class TransferOwner: @unchecked Sendable {
     func shouldStart() -> Bool? { delegate?.transferShouldStart(transfer) }
     func shouldRetry() -> Bool? { delegate?.transferShouldRetry(transfer) }
     func priority() -> Int? { delegate?.priority(for: transfer) }
+    func priority(of other: Transfer) -> Int? { delegate?.priority(for: other) }
     func title() -> String? { delegate?.title(for: transfer) }
 }
 
