@@ -254,6 +254,61 @@ struct URLSessionDelegateProxyTests {
         #expect(collector.completions.values == [true])
     }
 
+    @Test("an upload reports progress up to the body's size")
+    func uploadProgress() async throws {
+        let harness = try Harness()
+        defer { harness.finish() }
+        let onQueue = OnQueue(harness.queue)
+        let progress = Recorder<(Int64, Int64, Int64)>()
+        let reply = Recorder<Data>()
+        let tokens = [
+            harness.proxy.onUploadProgress { _, _, sent, total, expected in
+                onQueue.check("upload")
+                progress.append((sent, total, expected))
+            },
+            harness.proxy.onReceiveData { _, _, data in reply.append(data) },
+        ]
+        var request = URLRequest(url: harness.server.url("/upload"))
+        request.httpMethod = "POST"
+        let body = LoopbackHTTPServer.chunkedBody
+        let error = await harness.run(harness.session.uploadTask(with: request, from: body))
+        withExtendedLifetime(tokens) {}
+
+        let steps = progress.values
+        #expect(error == nil)
+        #expect(!steps.isEmpty)
+        #expect(steps.last?.1 == Int64(body.count))
+        #expect(steps.reduce(0) { $0 + $1.0 } == Int64(body.count))
+        #expect(String(decoding: reply.values.reduce(Data(), +), as: UTF8.self) == "\(body.count)")
+        #expect(onQueue.callsOffQueue.isEmpty)
+    }
+
+    @Test("an authentication challenge is answered by the closure's credential")
+    func challengeAnswered() async throws {
+        let harness = try Harness()
+        defer { harness.finish() }
+        let challenges = Recorder<String>()
+        let body = Recorder<Data>()
+        let tokens = [
+            harness.proxy.onChallenge { _, _, challenge in
+                challenges.append(challenge.protectionSpace.authenticationMethod)
+                guard challenge.previousFailureCount == 0 else { return (.cancelAuthenticationChallenge, nil) }
+                return (.useCredential, URLCredential(user: "ada", password: "lovelace", persistence: .forSession))
+            },
+            harness.proxy.onReceiveData { _, _, data in body.append(data) },
+        ]
+        let task = harness.session.dataTask(with: harness.server.url("/auth"))
+        let error = await harness.run(task)
+        withExtendedLifetime(tokens) {}
+
+        #expect(error == nil)
+        #expect(challenges.values == [NSURLAuthenticationMethodHTTPBasic])
+        #expect((task.response as? HTTPURLResponse)?.statusCode == 200)
+        // swift-corelibs-foundation also hands over the 401's body before the retry's.
+        #expect(String(decoding: body.values.reduce(Data(), +), as: UTF8.self).hasSuffix("welcome"))
+        #expect(harness.server.receivedRequests == ["GET /auth", "GET /auth"])
+    }
+
     @Test("the session keeps its proxy, finds it again, and the session's delegate is not the proxy's real delegate")
     func sessionKeepsProxy() throws {
         weak var weakProxy: URLSessionDelegateProxy?

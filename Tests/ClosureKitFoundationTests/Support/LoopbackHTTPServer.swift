@@ -19,6 +19,10 @@ import Darwin
 /// - `/target`: 200 with the body `arrived`.
 /// - `/truncated`: announces a `Content-Length` of ``truncatedAnnouncedLength``,
 ///   sends ``truncatedSentLength`` bytes, then closes the connection.
+/// - `/upload`: reads the request body (its `Content-Length`) and answers 200
+///   with the number of bytes received.
+/// - `/auth`: 401 with a Basic challenge unless the request carries
+///   ``authorization``, then 200 with the body `welcome`.
 /// - anything else: 404.
 ///
 /// Every connection is answered once and closed (`Connection: close`). Every
@@ -40,6 +44,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
     static let truncatedAnnouncedLength = 100_000
     static let truncatedSentLength = 1_000
+    /// The `Authorization` header value `/auth` accepts: user `ada`, password `lovelace`.
+    static let authorization = "Basic " + Data("ada:lovelace".utf8).base64EncodedString()
 
     /// The port the server listens on.
     let port: UInt16
@@ -177,7 +183,46 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         requests.append("\(parts[0]) \(path)")
         state.unlock()
 
+        let headerEnd = head.range(of: terminator)!.upperBound
+        let headers = text.components(separatedBy: "\r\n").dropFirst()
+        func requestHeader(_ name: String) -> String? {
+            headers.first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
+                .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
+        }
+
         switch path {
+        case "/upload":
+            if requestHeader("Expect")?.lowercased() == "100-continue" {
+                send(connection, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
+            var body = Data(head[headerEnd...])
+            let chunked = requestHeader("Transfer-Encoding")?.lowercased() == "chunked"
+            let expected = Int(requestHeader("Content-Length") ?? "0") ?? 0
+            let chunkedEnd = Data("0\r\n\r\n".utf8)
+            var uploadReads = 0
+            while uploadReads < 100_000 {
+                if chunked ? body.suffix(chunkedEnd.count) == chunkedEnd : body.count >= expected { break }
+                uploadReads += 1
+                let count = recv(connection, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                body.append(contentsOf: buffer[0..<count])
+            }
+            let received = chunked ? Self.dechunkedLength(body) : body.count
+            let reply = Data("\(received)".utf8)
+            send(connection, header(status: "200 OK", length: reply.count))
+            send(connection, reply)
+        case "/auth":
+            if requestHeader("Authorization") == Self.authorization {
+                let body = Data("welcome".utf8)
+                send(connection, header(status: "200 OK", length: body.count))
+                send(connection, body)
+            } else {
+                let body = Data("who are you?".utf8)
+                send(
+                    connection,
+                    header(status: "401 Unauthorized", length: body.count, extra: "WWW-Authenticate: Basic realm=\"ck\"\r\n"))
+                send(connection, body)
+            }
         case "/chunks":
             let body = Self.chunkedBody
             send(connection, header(status: "200 OK", length: body.count))
@@ -207,6 +252,22 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             send(connection, header(status: "404 Not Found", length: body.count))
             send(connection, body)
         }
+    }
+
+    /// The payload length of a chunked body (`size CRLF data CRLF … 0 CRLF CRLF`).
+    private static func dechunkedLength(_ body: Data) -> Int {
+        var index = body.startIndex
+        var total = 0
+        var guardCount = 0
+        while index < body.endIndex, guardCount < 100_000 {
+            guardCount += 1
+            guard let lineEnd = body[index...].range(of: Data("\r\n".utf8)) else { break }
+            let sizeText = String(decoding: body[index..<lineEnd.lowerBound], as: UTF8.self)
+            guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16), size > 0 else { break }
+            total += size
+            index = lineEnd.upperBound + size + 2
+        }
+        return total
     }
 
     private func header(status: String, length: Int, extra: String = "") -> Data {
