@@ -173,7 +173,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             guard count > 0 else { return }
             head.append(contentsOf: buffer[0..<count])
         }
-        guard let text = String(data: head, encoding: .utf8),
+        // Only the head is text: the bytes after it may be a binary body.
+        guard let headEnd = head.range(of: terminator),
+            let text = String(data: head[..<headEnd.lowerBound], encoding: .utf8),
             let requestLine = text.components(separatedBy: "\r\n").first
         else { return }
         let parts = requestLine.split(separator: " ")
@@ -183,7 +185,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         requests.append("\(parts[0]) \(path)")
         state.unlock()
 
-        let headerEnd = head.range(of: terminator)!.upperBound
+        let headerEnd = headEnd.upperBound
         let headers = text.components(separatedBy: "\r\n").dropFirst()
         func requestHeader(_ name: String) -> String? {
             headers.first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
