@@ -61,27 +61,35 @@ extension DelegateProxy {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        let (slotObject, realObject, witness) = table.lookup(selector.id)
-        guard let slotObject else {
-            // No closures: the real delegate, or the default.
-            if let realObject {
-                return Self.withDelegate(realObject, witness: witness) { realDelegate($0, arguments) }
+        let table = self.table
+        let id = selector.id
+        table.lockForMessage()
+        if id < table.slots.count, let slotObject = table.slots[id] {
+            // Safe: a selector's id fixes its types, so the slot under it is a
+            // HookSlot<Arguments, Result>.
+            let slot = unsafeDowncast(slotObject, to: HookSlot<Arguments, Result>.self)
+            table.unlockForMessage()
+            // The snapshot is immutable: read it after unlocking, and call its
+            // closure while the snapshot (retained once) keeps it alive.
+            if slot.fastPath != nil, !selector.combining.callsBoth {
+                // One plain instead closure and nothing else: the snapshot
+                // just read under the lock is its check.
+                return slot.fastPath.unsafelyUnwrapped(arguments)
             }
-            return defaultValue()
+            return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
         }
-        // Safe: a selector's id fixes its types, so the slot under it is a
-        // HookSlot<Arguments, Result>.
-        let slot = unsafeDowncast(slotObject, to: HookSlot<Arguments, Result>.self)
-        if let body = slot.fastPath, !selector.combining.callsBoth {
-            // One plain instead closure and nothing else: the snapshot just
-            // taken under the lock is its check.
-            return body(arguments)
+        // No closures: the real delegate, or the default.
+        let realObject = table.realDelegate
+        let witness = table.realDelegateWitness
+        table.unlockForMessage()
+        if let realObject {
+            return Self.withDelegate(realObject, witness: witness) { realDelegate($0, arguments) }
         }
-        return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
+        return defaultValue()
     }
 
     /// The general path: hooks, chains of instead closures, combining rules.
-    @usableFromInline
+    @inlinable
     final func _dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         _ selector: MethodSelector<Arguments, Result>,

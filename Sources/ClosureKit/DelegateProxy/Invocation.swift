@@ -28,8 +28,10 @@ public struct Invocation<Arguments, Result> {
     /// others.
     public let result: Result?
 
-    private let next: (() -> Result)?
+    @usableFromInline
+    let next: (() -> Result)?
 
+    @usableFromInline
     init(
         selector: MethodSelector<Arguments, Result>,
         position: HookPosition,

@@ -217,6 +217,31 @@ struct DelegateProxyInstallationTests {
         #expect(TransferProxy.proxy(for: owner, delegate: \.delegate) === proxy)
     }
 
+    @Test("an object that reuses the address of an ended one never sees the ended one's proxy")
+    func addressReuse() {
+        var address: ObjectIdentifier?
+        do {
+            let owner = TransferOwner()
+            _ = TransferProxy.proxy(for: owner, delegate: \.delegate)
+            address = ObjectIdentifier(owner)
+        }
+        // Allocate until the allocator hands out the same address (usually at
+        // once); without a sweep, the side table still holds the ended entry.
+        var keep: [TransferOwner] = []
+        for _ in 0..<1_000 {
+            let candidate = TransferOwner()
+            if ObjectIdentifier(candidate) == address {
+                #expect(TransferProxy.existingProxy(for: candidate) == nil)
+                let fresh = TransferProxy.proxy(for: candidate, delegate: \.delegate)
+                #expect(fresh.hasClosures(for: TransferProxy.title) == false)
+                #expect(candidate.delegate === fresh)
+                return
+            }
+            keep.append(candidate)
+        }
+        withExtendedLifetime(keep) {}
+    }
+
     @Test("a proxy class without selectors still forwards to the real delegate")
     func minimalProxy() {
         let proxy = OtherTransferProxy()

@@ -8,7 +8,7 @@ extension HookTable {
     ///   - fallback: The protocol's default, when there is no real delegate.
     ///
     /// Called with no lock held; takes the lock only to claim entries.
-    @usableFromInline
+    @inlinable
     func dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         selector: MethodSelector<Arguments, Result>,
@@ -53,7 +53,8 @@ extension HookTable {
 
     /// Runs the newest still-registered instead closure at or below `index`;
     /// its `proceed()` continues below it, ending in `replaced`.
-    private func runInsteads<Arguments, Result>(
+    @inlinable
+    func runInsteads<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         selector: MethodSelector<Arguments, Result>,
         arguments: Arguments,

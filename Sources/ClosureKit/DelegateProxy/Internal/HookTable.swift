@@ -4,40 +4,44 @@
 ///
 /// Registration and removal replace a slot's snapshot under the lock; a
 /// dispatch takes the current snapshot under the lock (one array read and one
-/// retain) and runs it with no lock held. Each closure after the first one a
-/// dispatch calls is re-checked (``claim(_:)``) just before its call, so that
-/// a closure removed by an earlier closure of the same dispatch, or by another
-/// thread, does not run; one-shot entries are consumed by that claim.
+/// retain; see `DelegateProxy._forward`, which inlines that read) and runs it
+/// with no lock held. On the general path each closure is re-checked
+/// (``claim(_:)``) just before its call, so that a closure removed by an
+/// earlier closure of the same dispatch, or by another thread, does not run;
+/// one-shot entries are consumed by that claim. The fast path (a single plain
+/// `instead` closure, not one-shot, and nothing else) calls that closure
+/// first, so the snapshot read under the lock is its check.
+///
+/// Whoever owns a table must call ``removeAll()`` when it ends: entries hold
+/// their table strongly (see ``HookEntry/table``).
 @usableFromInline
 final class HookTable: @unchecked Sendable {
     let lock = Lock()
 
     /// Slot `i` holds the `HookSlot<A, R>` of the selector with id `i`, or nil.
     /// Guarded by `lock`.
-    @exclusivity(unchecked) private var slots: ContiguousArray<AnyObject?> = []
+    @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<AnyObject?> = []
 
     /// The real delegate of the owning proxy, guarded by `lock`.
-    @exclusivity(unchecked) weak var realDelegate: AnyObject?
+    @usableFromInline @exclusivity(unchecked) weak var realDelegate: AnyObject?
 
     /// The protocol witness table of the real delegate's conformance, when
     /// the delegate type is a class-bound existential of one protocol; lets
     /// the proxy rebuild the typed existential from the weak reference
     /// without a dynamic cast. Guarded by `lock`; nil otherwise.
-    @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
+    @usableFromInline @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
 
     init() {}
 
-    /// The snapshot for `id`, or, when there is none, the real delegate: one
-    /// lock round trip for either answer.
+    /// Takes the lock for the message path, whose reads of `slots` and the
+    /// real delegate are inlined into the caller. No user code may run until
+    /// ``unlockForMessage()``.
     @usableFromInline
-    func lookup(_ id: Int) -> (slot: AnyObject?, realDelegate: AnyObject?, witness: UnsafeRawPointer?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if id < slots.count, let slot = slots[id] {
-            return (slot, nil, nil)
-        }
-        return (nil, realDelegate, realDelegateWitness)
-    }
+    func lockForMessage() { lock.lock() }
+
+    /// Releases the lock taken by ``lockForMessage()``.
+    @usableFromInline
+    func unlockForMessage() { lock.unlock() }
 
     /// The real delegate, read under the lock.
     @usableFromInline
@@ -94,7 +98,7 @@ final class HookTable: @unchecked Sendable {
 
     /// Checks, just before a call, that `entry` is still registered; consumes
     /// it if it is one-shot. Returns whether the caller may call it.
-    @inline(__always)
+    @usableFromInline
     func claim<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) -> Bool {
         var released: (AnyObject?, HookEntry<Arguments, Result>.Body?) = (nil, nil)
         let claimed = lock.withLock { () -> Bool in
@@ -141,7 +145,9 @@ protocol ClearableSlot: AnyObject {
 }
 
 /// One registration in a ``HookTable``: its token's registration record.
+@usableFromInline
 final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable {
+    @usableFromInline
     enum Body {
         /// An `instead` closure that takes the arguments alone.
         case plain(@Sendable (Arguments) -> Result)
@@ -181,17 +187,23 @@ final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable
 /// body, copied when the snapshot was made, so that reading it needs no lock.
 @usableFromInline
 final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
+    @usableFromInline
     struct Item {
-        let entry: HookEntry<Arguments, Result>
-        let body: HookEntry<Arguments, Result>.Body
+        @usableFromInline let entry: HookEntry<Arguments, Result>
+        @usableFromInline let body: HookEntry<Arguments, Result>.Body
+
+        init(entry: HookEntry<Arguments, Result>, body: HookEntry<Arguments, Result>.Body) {
+            self.entry = entry
+            self.body = body
+        }
     }
 
     /// In registration order.
-    let befores: ContiguousArray<Item>
+    @usableFromInline let befores: ContiguousArray<Item>
     /// In registration order; the newest runs first.
-    let insteads: ContiguousArray<Item>
+    @usableFromInline let insteads: ContiguousArray<Item>
     /// In registration order.
-    let afters: ContiguousArray<Item>
+    @usableFromInline let afters: ContiguousArray<Item>
     /// The single `instead` closure to call directly, when the slot has
     /// nothing else: no hooks, one plain instead closure that is not one-shot.
     @usableFromInline
