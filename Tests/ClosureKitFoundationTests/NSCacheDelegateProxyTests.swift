@@ -99,7 +99,8 @@ struct NSCacheDelegateProxyTests {
             }
         }
         withExtendedLifetime(token) {}
-        #expect(evicted.values.count >= 100)
+        // The count limit is not strict on Apple platforms; it is on Linux.
+        #expect(!evicted.values.isEmpty)
         #expect(Set(evicted.values).count == evicted.values.count)
     }
 }
