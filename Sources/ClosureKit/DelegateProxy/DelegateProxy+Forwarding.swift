@@ -22,7 +22,7 @@ extension DelegateProxy {
     ///   - realDelegate: Sends the message to the real delegate: call the same
     ///     method on the first parameter with the arguments.
     /// - Returns: The message's answer.
-    @inlinable
+    @inlinable @inline(__always)
     public final func forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
@@ -45,7 +45,7 @@ extension DelegateProxy {
     ///   - selector: The method being sent.
     ///   - arguments: Its arguments, as a tuple for several parameters.
     ///   - realDelegate: Sends the message to the real delegate.
-    @inlinable
+    @inlinable @inline(__always)
     public final func forward<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
         _ arguments: Arguments,
@@ -54,7 +54,7 @@ extension DelegateProxy {
         _forward(selector, arguments, {}, realDelegate)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
@@ -64,18 +64,21 @@ extension DelegateProxy {
         let table = self.table
         let id = selector.id
         table.lockForMessage()
-        if id < table.slots.count, let slotObject = table.slots[id] {
+        if id < table.slots.count, table.slots[id] != nil {
             // Safe: a selector's id fixes its types, so the slot under it is a
             // HookSlot<Arguments, Result>.
-            let slot = unsafeDowncast(slotObject, to: HookSlot<Arguments, Result>.self)
-            table.unlockForMessage()
-            // The snapshot is immutable: read it after unlocking, and call its
-            // closure while the snapshot (retained once) keeps it alive.
-            if slot.fastPath != nil, !selector.combining.callsBoth {
+            if !selector.combining.callsBoth,
+                let body = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
+                    .fastPath
+            {
                 // One plain instead closure and nothing else: the snapshot
-                // just read under the lock is its check.
-                return slot.fastPath.unsafelyUnwrapped(arguments)
+                // just read under the lock is its check. Only the closure is
+                // retained past the lock, not the snapshot.
+                table.unlockForMessage()
+                return body(arguments)
             }
+            let slot = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
+            table.unlockForMessage()
             return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
         }
         // No closures: the real delegate, or the default.
@@ -89,7 +92,9 @@ extension DelegateProxy {
     }
 
     /// The general path: hooks, chains of instead closures, combining rules.
-    @inlinable
+    /// Specialised for the caller's types but kept out of line, so that each
+    /// protocol method inlines only the fast paths.
+    @inlinable @inline(never)
     final func _dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         _ selector: MethodSelector<Arguments, Result>,
@@ -97,16 +102,13 @@ extension DelegateProxy {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        withoutActuallyEscaping(realDelegate) { realDelegate in
-            table.dispatch(
-                slot, selector: selector, arguments: arguments,
-                realDelegate: { () -> ((Arguments) -> Result)? in
-                    let (object, witness) = table.loadRealDelegate()
-                    guard let object else { return nil }
-                    let delegate = Self.delegate(from: object, witness: witness)
-                    return { arguments in realDelegate(delegate, arguments) }
-                }(),
-                fallback: defaultValue)
-        }
+        let (object, witness) = table.loadRealDelegate()
+        return table.dispatch(
+            slot, selector: selector, arguments: arguments,
+            hasRealDelegate: object != nil,
+            realDelegate: { arguments in
+                Self.withDelegate(object.unsafelyUnwrapped, witness: witness) { realDelegate($0, arguments) }
+            },
+            fallback: defaultValue)
     }
 }

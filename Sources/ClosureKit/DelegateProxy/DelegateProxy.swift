@@ -132,7 +132,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// Calls `body` with the typed real delegate, borrowed from `object`
     /// without a dynamic cast and without an extra retain when the witness
     /// table is known.
-    @inlinable
+    @inlinable @inline(__always)
     static func withDelegate<Result>(
         _ object: AnyObject,
         witness: UnsafeRawPointer?,

@@ -121,6 +121,38 @@ struct DelegateProxyTests {
         withExtendedLifetime(older) {}
     }
 
+    @Test("proceed may be called more than once, each call asking what the closure replaced")
+    func proceedTwice() {
+        let (owner, real, proxy) = installed()
+        let token = proxy.instead(TransferProxy.title) { invocation in
+            invocation.proceed() + "+" + invocation.proceed()
+        }
+        #expect(owner.title() == "real+real")
+        #expect(real.log == ["real title", "real title"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("a one-shot instead closure in a chain answers once, then the older one answers")
+    func onceInChain() {
+        let (owner, _, proxy) = installed()
+        let older = proxy.implement(TransferProxy.title) { _ in "older" }
+        let newer = proxy.instead(TransferProxy.title, options: .once) { invocation in "newer(" + invocation.proceed() + ")" }
+        #expect(owner.title() == "newer(older)")
+        #expect(owner.title() == "older")
+        #expect(newer.cancel() == false)
+        withExtendedLifetime(older) {}
+    }
+
+    @Test("an instead closure removed by a before closure of the same message does not answer")
+    func insteadRemovedByBefore() {
+        let (owner, _, proxy) = installed()
+        let holder = DelegateProxyTestBox<CancellationToken?>(nil)
+        let before = proxy.before(TransferProxy.title) { _ in holder.value?.cancel() }
+        holder.mutate { $0 = proxy.implement(TransferProxy.title) { _ in "closure" } }
+        #expect(owner.title() == "real")
+        withExtendedLifetime(before) {}
+    }
+
     @Test("an instead closure that does not proceed suppresses what it replaced")
     func insteadSuppresses() {
         let (owner, real, proxy) = installed()

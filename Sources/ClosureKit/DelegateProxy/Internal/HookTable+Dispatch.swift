@@ -4,16 +4,20 @@ extension HookTable {
     /// `realDelegate` or `fallback`), then after closures.
     ///
     /// - Parameters:
-    ///   - realDelegate: Asks the real delegate; nil when there is none.
+    ///   - hasRealDelegate: Whether a real delegate is present.
+    ///   - realDelegate: Asks the real delegate; called only when
+    ///     `hasRealDelegate`.
     ///   - fallback: The protocol's default, when there is no real delegate.
     ///
-    /// Called with no lock held; takes the lock only to claim entries.
+    /// Called with no lock held; takes the lock only to claim entries. With no
+    /// instead closure it allocates nothing.
     @inlinable
     func dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
         selector: MethodSelector<Arguments, Result>,
         arguments: Arguments,
-        realDelegate: ((Arguments) -> Result)?,
+        hasRealDelegate: Bool,
+        realDelegate: (Arguments) -> Result,
         fallback: () -> Result
     ) -> Result {
         for item in slot.befores where claim(item.entry) {
@@ -22,25 +26,13 @@ extension HookTable {
             }
         }
 
-        let result: Result = withoutActuallyEscaping(fallback) { fallback in
-            // What the oldest instead closure replaces.
-            let replaced: () -> Result = {
-                if let realDelegate { return realDelegate(arguments) }
-                return fallback()
-            }
-            if let combine = selector.combining.combine, !slot.insteads.isEmpty, let realDelegate {
-                // Both answer: the real delegate first, then the closures.
-                let realAnswer = realDelegate(arguments)
-                var ranClosure = false
-                let closureAnswer = runInsteads(
-                    slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
-                    ran: &ranClosure, replaced: { realAnswer })
-                return ranClosure ? combine(realAnswer, closureAnswer) : realAnswer
-            }
-            var ranClosure = false
-            return runInsteads(
-                slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
-                ran: &ranClosure, replaced: replaced)
+        let result: Result
+        if slot.insteads.isEmpty {
+            result = hasRealDelegate ? realDelegate(arguments) : fallback()
+        } else {
+            result = runImplementation(
+                slot, selector: selector, arguments: arguments, hasRealDelegate: hasRealDelegate,
+                realDelegate: realDelegate, fallback: fallback)
         }
 
         for item in slot.afters where claim(item.entry) {
@@ -49,6 +41,42 @@ extension HookTable {
             }
         }
         return result
+    }
+
+    /// The implementation step when instead closures are registered: the
+    /// chain, ending in the real delegate or the default, and the combining
+    /// rule.
+    @inlinable
+    func runImplementation<Arguments, Result>(
+        _ slot: HookSlot<Arguments, Result>,
+        selector: MethodSelector<Arguments, Result>,
+        arguments: Arguments,
+        hasRealDelegate: Bool,
+        realDelegate: (Arguments) -> Result,
+        fallback: () -> Result
+    ) -> Result {
+        withoutActuallyEscaping(fallback) { fallback in
+            withoutActuallyEscaping(realDelegate) { realDelegate in
+                // What the oldest instead closure replaces.
+                let replaced: () -> Result = {
+                    if hasRealDelegate { return realDelegate(arguments) }
+                    return fallback()
+                }
+                if let combine = selector.combining.combine, hasRealDelegate {
+                    // Both answer: the real delegate first, then the closures.
+                    let realAnswer = realDelegate(arguments)
+                    var ranClosure = false
+                    let closureAnswer = runInsteads(
+                        slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
+                        ran: &ranClosure, replaced: { realAnswer })
+                    return ranClosure ? combine(realAnswer, closureAnswer) : realAnswer
+                }
+                var ranClosure = false
+                return runInsteads(
+                    slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
+                    ran: &ranClosure, replaced: replaced)
+            }
+        }
     }
 
     /// Runs the newest still-registered instead closure at or below `index`;
