@@ -16,7 +16,7 @@ import FoundationNetworking
 /// let proxy = URLSessionDelegateProxy()
 /// let session = URLSession(configuration: .ephemeral, delegateProxy: proxy, delegateQueue: nil)
 /// let tokens = [
-///     proxy.onReceiveData { _, task, data in received.append(data) },
+///     proxy.onReceiveData { _, task, data in print("task \(task.taskIdentifier): \(data.count) bytes") },
 ///     proxy.onRedirect { _, _, _, newRequest in
 ///         newRequest.url?.host == "example.com" ? newRequest : nil   // nil refuses
 ///     },
