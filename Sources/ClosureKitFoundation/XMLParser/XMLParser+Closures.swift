@@ -90,7 +90,10 @@ extension XMLParser {
             _ attributes: [String: String]
         ) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didStartElement, options) { handler($0.0, $0.1, $0.2, $0.3, $0.4) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.didStartElement, options: options) {
+            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2, $0.arguments.3, $0.arguments.4)
+        }
     }
 
     /// Observes end tags.
@@ -106,7 +109,10 @@ extension XMLParser {
             _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
         ) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didEndElement, options) { handler($0.0, $0.1, $0.2, $0.3) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.didEndElement, options: options) {
+            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2, $0.arguments.3)
+        }
     }
 
     /// Observes character data. One run of text may arrive in several calls.
@@ -119,7 +125,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.foundCharacters, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.foundCharacters, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes whitespace that the DTD declares ignorable.
@@ -132,7 +141,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.foundIgnorableWhitespace, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.foundIgnorableWhitespace, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes CDATA sections.
@@ -145,7 +157,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.foundCDATA, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.foundCDATA, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes comments.
@@ -158,7 +173,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.foundComment, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.foundComment, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes processing instructions such as `<?xml-stylesheet …?>`.
@@ -171,7 +189,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.foundProcessingInstruction, options) { handler($0.0, $0.1, $0.2) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.foundProcessingInstruction, options: options) {
+            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        }
     }
 
     /// Observes namespace prefixes coming into scope (only when
@@ -186,7 +207,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didStartMappingPrefix, options) { handler($0.0, $0.1, $0.2) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.didStartMappingPrefix, options: options) {
+            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        }
     }
 
     /// Observes namespace prefixes going out of scope.
@@ -199,7 +223,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didEndMappingPrefix, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.didEndMappingPrefix, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes DTD declarations of every kind: elements, attribute lists,
@@ -284,7 +311,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.parseErrorOccurred, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.parseErrorOccurred, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     /// Observes validation errors (only when the parser validates).
@@ -297,7 +327,10 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.validationErrorOccurred, options) { handler($0.0, $0.1) }
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(XMLParserDelegateProxy.validationErrorOccurred, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
     }
 
     private func observe<Arguments>(
