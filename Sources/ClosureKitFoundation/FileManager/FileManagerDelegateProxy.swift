@@ -3,7 +3,7 @@ import Foundation
 /// A delegate proxy for `FileManager`: closures for every method of
 /// `FileManagerDelegate` (whether to copy, move, link or remove an item, and
 /// whether to go on after an error), with the file manager's previous
-/// delegate kept as ``realDelegate``.
+/// delegate kept as `realDelegate`.
 ///
 /// ```swift
 /// let files = FileManager()
@@ -29,7 +29,7 @@ import Foundation
 /// A file manager asks its delegate on the thread that runs the operation,
 /// so the closures must be `@Sendable`. On swift-corelibs-foundation it asks
 /// the URL variants of the methods, also for path-based operations; the
-/// ``Foundation/FileManager`` conveniences register both variants.
+/// `FileManager` conveniences register both variants.
 ///
 /// ## The file manager's delegate object
 ///
@@ -160,7 +160,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public var fileManagerDelegate: any FileManagerDelegate { adapter }
 
     /// The proxy of `fileManager`, created and installed as its delegate the
-    /// first time; the previous delegate becomes ``realDelegate``.
+    /// first time; the previous delegate becomes `realDelegate`.
     ///
     /// Asking again, from any thread, returns the same proxy. The file
     /// manager keeps its proxy alive.
@@ -178,7 +178,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         return installed
     }
 
-    /// Removes the proxy from `fileManager` and makes its ``realDelegate`` the
+    /// Removes the proxy from `fileManager` and makes its `realDelegate` the
     /// file manager's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter fileManager: The file manager.

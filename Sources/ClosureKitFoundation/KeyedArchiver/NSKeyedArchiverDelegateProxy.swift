@@ -2,7 +2,7 @@ import Foundation
 
 /// A delegate proxy for `NSKeyedArchiver`: closures for every method of
 /// `NSKeyedArchiverDelegate`, with the archiver's previous delegate kept as
-/// ``realDelegate``.
+/// `realDelegate`.
 ///
 /// ```swift
 /// let archiver = NSKeyedArchiver(requiringSecureCoding: false)
@@ -81,7 +81,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     public var archiverDelegate: any NSKeyedArchiverDelegate { adapter }
 
     /// The proxy of `archiver`, created and installed as its delegate the
-    /// first time; the previous delegate becomes ``realDelegate``.
+    /// first time; the previous delegate becomes `realDelegate`.
     ///
     /// - Parameter archiver: The archiver.
     /// - Returns: The installed proxy; the archiver keeps it alive.
@@ -96,7 +96,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
         return installed
     }
 
-    /// Removes the proxy from `archiver` and makes its ``realDelegate`` the
+    /// Removes the proxy from `archiver` and makes its `realDelegate` the
     /// archiver's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter archiver: The archiver.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A delegate proxy for `NSKeyedUnarchiver`: closures for every method of
 /// `NSKeyedUnarchiverDelegate`, with the unarchiver's previous delegate kept
-/// as ``realDelegate``.
+/// as `realDelegate`.
 ///
 /// ```swift
 /// let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
@@ -92,7 +92,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { adapter }
 
     /// The proxy of `unarchiver`, created and installed as its delegate the
-    /// first time; the previous delegate becomes ``realDelegate``.
+    /// first time; the previous delegate becomes `realDelegate`.
     ///
     /// - Parameter unarchiver: The unarchiver.
     /// - Returns: The installed proxy; the unarchiver keeps it alive.
@@ -107,7 +107,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
         return installed
     }
 
-    /// Removes the proxy from `unarchiver` and makes its ``realDelegate`` the
+    /// Removes the proxy from `unarchiver` and makes its `realDelegate` the
     /// unarchiver's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter unarchiver: The unarchiver.

@@ -22,7 +22,7 @@ extension NSCache {
     /// `removeObject(forKey:)` and `removeAllObjects()`.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the object, on the thread that caused the
     ///     eviction.
     /// - Returns: The token that removes the closure.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A delegate proxy for `NSCache`: closures for
 /// `cache(_:willEvictObject:)`, with the cache's previous delegate kept as
-/// ``realDelegate``.
+/// `realDelegate`.
 ///
 /// ```swift
 /// let cache = NSCache<NSString, Thumbnail>()
@@ -12,15 +12,15 @@ import Foundation
 /// }
 /// ```
 ///
-/// Get a cache's proxy with ``NSCache/delegateProxy`` or
+/// Get a cache's proxy with `NSCache.delegateProxy` or
 /// ``proxy(for:)``; the first call installs it and keeps the previous
-/// delegate as ``realDelegate``. The cache keeps its proxy alive.
+/// delegate as `realDelegate`. The cache keeps its proxy alive.
 ///
 /// `NSCacheDelegate` refines `NSObjectProtocol`, which only `NSObject`
 /// subclasses can adopt on Apple platforms, so the object the cache actually
 /// holds as its delegate is a small internal `NSObject` that forwards to this
 /// proxy. Read it as the cache's `delegate`; do not make it the
-/// ``realDelegate`` of the same proxy (the proxy ignores it there rather
+/// `realDelegate` of the same proxy (the proxy ignores it there rather
 /// than loop).
 ///
 /// ## Threads
@@ -49,7 +49,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
     }
 
     /// The proxy of `cache`, created and installed as its delegate the first
-    /// time; the previous delegate becomes ``realDelegate``.
+    /// time; the previous delegate becomes `realDelegate`.
     ///
     /// Asking again, from any thread, returns the same proxy.
     ///
@@ -66,7 +66,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
         return installed
     }
 
-    /// Removes the proxy from `cache` and makes its ``realDelegate`` the
+    /// Removes the proxy from `cache` and makes its `realDelegate` the
     /// cache's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter cache: The cache.

@@ -22,7 +22,7 @@ extension Stream {
     /// ```
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the stream and the event.
     /// - Returns: The token that removes the closure.
     public func onEvent(
@@ -46,7 +46,7 @@ extension Stream {
     /// - Parameters:
     ///   - events: The events of interest; an event is delivered when it
     ///     shares at least one bit with them.
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///   - options: `.once` removes the closure after its
     ///     first call for a matching event (events that do not match do not
     ///     count).
     ///   - handler: Called with the stream and the event.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A delegate proxy for `Stream` (`InputStream` and `OutputStream`): closures
 /// for `stream(_:handle:)`, with the stream's previous delegate kept as
-/// ``realDelegate``.
+/// `realDelegate`.
 ///
 /// ```swift
 /// let token = input.onEvent(.hasBytesAvailable) { stream, _ in
@@ -13,9 +13,9 @@ import Foundation
 /// input.open()
 /// ```
 ///
-/// Get a stream's proxy with ``Foundation/Stream/delegateProxy``; the first
+/// Get a stream's proxy with `Stream.delegateProxy`; the first
 /// call installs it as the stream's delegate and keeps the previous delegate
-/// (on Apple platforms, by default, the stream itself) as ``realDelegate``.
+/// (on Apple platforms, by default, the stream itself) as `realDelegate`.
 /// The stream keeps its proxy alive.
 ///
 /// ## Threads
@@ -54,10 +54,10 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     public var streamDelegate: any StreamDelegate { adapter }
 
     /// The proxy of `stream`, created and installed as its delegate the first
-    /// time; the previous delegate becomes ``realDelegate``.
+    /// time; the previous delegate becomes `realDelegate`.
     ///
     /// Asking again, from any thread, returns the same proxy. The stream keeps
-    /// its proxy alive. Use this function (or ``Foundation/Stream/delegateProxy``)
+    /// its proxy alive. Use this function (or `Stream.delegateProxy`)
     /// rather than the inherited `proxy(for:delegate:)`.
     ///
     /// - Parameter stream: The stream.
@@ -73,7 +73,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
         return installed
     }
 
-    /// Removes the proxy from `stream` and makes its ``realDelegate`` the
+    /// Removes the proxy from `stream` and makes its `realDelegate` the
     /// stream's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter stream: The stream.

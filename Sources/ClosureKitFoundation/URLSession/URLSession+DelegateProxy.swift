@@ -31,7 +31,7 @@ extension URLSession {
 
     /// The proxy attached to this session, if it was created with
     /// ``init(configuration:delegateProxy:delegateQueue:)`` (or the proxy was
-    /// attached with ``DelegateProxy/attach(to:)``); nil otherwise.
+    /// attached with `DelegateProxy.attach(to:)`); nil otherwise.
     public var delegateProxy: URLSessionDelegateProxy? {
         URLSessionDelegateProxy.existingProxy(for: self)
     }

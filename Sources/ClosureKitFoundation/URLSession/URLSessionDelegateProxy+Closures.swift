@@ -25,7 +25,7 @@ extension URLSessionDelegateProxy {
     /// ```
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - decide: Returns the disposition (`.allow` to receive the body).
     /// - Returns: The token that removes the closure.
     public func onReceiveResponse(
@@ -42,7 +42,7 @@ extension URLSessionDelegateProxy {
     /// Observes each chunk of a data task's body.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with each chunk, in order.
     /// - Returns: The token that removes the closure.
     public func onReceiveData(
@@ -64,7 +64,7 @@ extension URLSessionDelegateProxy {
     /// redirect response and its (usually empty) body.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - decide: Returns the request to follow (`newRequest` or another), or nil.
     /// - Returns: The token that removes the closure.
     public func onRedirect(
@@ -82,7 +82,7 @@ extension URLSessionDelegateProxy {
     /// Decides how to answer a task's authentication challenge.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - decide: Returns the disposition and, for `.useCredential`, the credential.
     /// - Returns: The token that removes the closure.
     public func onChallenge(
@@ -101,7 +101,7 @@ extension URLSessionDelegateProxy {
     /// Observes the end of each task: `error` is nil on success.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called once per task.
     /// - Returns: The token that removes the closure.
     public func onComplete(
@@ -114,7 +114,7 @@ extension URLSessionDelegateProxy {
     /// Observes upload progress.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the bytes sent since the last call, the total
     ///     sent, and the total expected (or `NSURLSessionTransferSizeUnknown`).
     /// - Returns: The token that removes the closure.
@@ -140,7 +140,7 @@ extension URLSessionDelegateProxy {
     /// ```
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the bytes written since the last call, the
     ///     total written, and the total expected (or
     ///     `NSURLSessionTransferSizeUnknown`).
@@ -162,7 +162,7 @@ extension URLSessionDelegateProxy {
     /// the closure returns: move or read it inside.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the temporary file's URL.
     /// - Returns: The token that removes the closure.
     public func onFinishDownloading(
@@ -177,7 +177,7 @@ extension URLSessionDelegateProxy {
     /// Observes the session's invalidation.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the error that invalidated the session, or
     ///     nil for an orderly `finishTasksAndInvalidate()`.
     /// - Returns: The token that removes the closure.

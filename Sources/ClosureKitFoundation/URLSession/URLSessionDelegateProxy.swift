@@ -6,7 +6,7 @@ import FoundationNetworking
 /// A delegate proxy for `URLSession`: closures for every method of
 /// `URLSessionDelegate`, `URLSessionTaskDelegate`, `URLSessionDataDelegate`,
 /// `URLSessionDownloadDelegate`, `URLSessionStreamDelegate` and
-/// `URLSessionWebSocketDelegate`, with a ``realDelegate`` that receives what
+/// `URLSessionWebSocketDelegate`, with a `realDelegate` that receives what
 /// no closure answers.
 ///
 /// A session takes its delegate once, when it is created, and holds it
@@ -25,9 +25,9 @@ import FoundationNetworking
 /// session.dataTask(with: url).resume()
 /// ```
 ///
-/// ``URLSession/init(configuration:delegateProxy:delegateQueue:)`` passes
+/// `URLSession(configuration:delegateProxy:delegateQueue:)` passes
 /// the proxy's ``sessionDelegate`` to the session and attaches the proxy to
-/// it, so that the session keeps the proxy alive; ``URLSession/delegateProxy``
+/// it, so that the session keeps the proxy alive; `URLSession.delegateProxy`
 /// finds it again.
 ///
 /// ## Combining rules
@@ -54,7 +54,7 @@ import FoundationNetworking
 /// `URLSessionDelegate` refines `NSObjectProtocol`, which only `NSObject`
 /// subclasses can adopt on Apple platforms, so the object the session holds
 /// (``sessionDelegate``) is a small internal `NSObject` that forwards every
-/// message to this proxy. Do not make it the ``realDelegate`` of the same
+/// message to this proxy. Do not make it the `realDelegate` of the same
 /// proxy: the proxy ignores it there rather than loop.
 public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate>, @unchecked Sendable {
     // MARK: - URLSessionDelegate
@@ -293,8 +293,8 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// message to this proxy.
     ///
     /// The session holds it strongly, but it holds the proxy weakly: keep the
-    /// proxy alive, or attach it to the session with ``attach(to:)``, which
-    /// ``URLSession/init(configuration:delegateProxy:delegateQueue:)`` does.
+    /// proxy alive, or attach it to the session with `attach(to:)`, which
+    /// `URLSession(configuration:delegateProxy:delegateQueue:)` does.
     public var sessionDelegate: any URLSessionDelegate { adapter }
 
     /// Sends a message to the real delegate, as `P`, unless it is this

@@ -1,4 +1,4 @@
-/// A DTD declaration reported by `XMLParser`, as ``XMLParser/onDeclaration(_:)``
+/// A DTD declaration reported by `XMLParser`, as `XMLParser.onDeclaration(_:)`
 /// delivers it.
 ///
 /// ```swift

@@ -21,9 +21,9 @@ import FoundationXML
 /// print(text)
 /// ```
 ///
-/// It is also a compact example of ``XMLParser/onStartElement(options:_:)``,
-/// ``XMLParser/onCharacters(options:_:)``, ``XMLParser/onEndElement(options:_:)``
-/// and ``XMLParser/onParseError(options:_:)`` working together.
+/// It is also a compact example of `XMLParser.onStartElement(options:_:)`,
+/// `XMLParser.onCharacters(options:_:)`, `XMLParser.onEndElement(options:_:)`
+/// and `XMLParser.onParseError(options:_:)` working together.
 public enum XMLOutline {
     /// The outline of the XML document in `data`.
     ///

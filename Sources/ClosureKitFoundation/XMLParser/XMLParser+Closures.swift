@@ -32,7 +32,7 @@ import FoundationXML
 /// ```
 ///
 /// Every function returns a ``CancellationToken``: keep it for as long as the
-/// closure should stay registered. ``RegistrationOptions/once`` removes the
+/// closure should stay registered. `.once` removes the
 /// closure after its first call.
 extension XMLParser {
     /// The parser's delegate proxy, installed as its delegate on first use;
@@ -46,7 +46,7 @@ extension XMLParser {
     /// Observes the start of the document.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser.
     /// - Returns: The token that removes the closure.
     public func onStartDocument(
@@ -59,7 +59,7 @@ extension XMLParser {
     /// Observes the end of the document (not called after a parse error).
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser.
     /// - Returns: The token that removes the closure.
     public func onEndDocument(
@@ -78,7 +78,7 @@ extension XMLParser {
     /// ```
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser, the element's (local) name, its
     ///     namespace URI and qualified name (when the parser processes
     ///     namespaces), and its attributes.
@@ -99,7 +99,7 @@ extension XMLParser {
     /// Observes end tags.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser, the element's name, namespace URI
     ///     and qualified name.
     /// - Returns: The token that removes the closure.
@@ -118,7 +118,7 @@ extension XMLParser {
     /// Observes character data. One run of text may arrive in several calls.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the characters.
     /// - Returns: The token that removes the closure.
     public func onCharacters(
@@ -134,7 +134,7 @@ extension XMLParser {
     /// Observes whitespace that the DTD declares ignorable.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the whitespace.
     /// - Returns: The token that removes the closure.
     public func onIgnorableWhitespace(
@@ -150,7 +150,7 @@ extension XMLParser {
     /// Observes CDATA sections.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the section's bytes.
     /// - Returns: The token that removes the closure.
     public func onCDATA(
@@ -166,7 +166,7 @@ extension XMLParser {
     /// Observes comments.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the comment's text.
     /// - Returns: The token that removes the closure.
     public func onComment(
@@ -182,7 +182,7 @@ extension XMLParser {
     /// Observes processing instructions such as `<?xml-stylesheet …?>`.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser, the instruction's target and data.
     /// - Returns: The token that removes the closure.
     public func onProcessingInstruction(
@@ -199,7 +199,7 @@ extension XMLParser {
     /// `shouldReportNamespacePrefixes` is set).
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser, the prefix (empty for the default
     ///     namespace) and the namespace URI.
     /// - Returns: The token that removes the closure.
@@ -216,7 +216,7 @@ extension XMLParser {
     /// Observes namespace prefixes going out of scope.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the prefix.
     /// - Returns: The token that removes the closure.
     public func onEndMappingPrefix(
@@ -279,7 +279,7 @@ extension XMLParser {
     /// if not nil, otherwise the real delegate's.
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser, the entity's name and system ID;
     ///     returns the entity's contents, or nil.
     /// - Returns: The token that removes the closure.
@@ -304,7 +304,7 @@ extension XMLParser {
     /// ```
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the error.
     /// - Returns: The token that removes the closure.
     public func onParseError(
@@ -320,7 +320,7 @@ extension XMLParser {
     /// Observes validation errors (only when the parser validates).
     ///
     /// - Parameters:
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
+    ///   - options: `.once` removes the closure after its first call.
     ///   - handler: Called with the parser and the error.
     /// - Returns: The token that removes the closure.
     public func onValidationError(

@@ -4,12 +4,12 @@ import FoundationXML
 #endif
 
 /// A delegate proxy for `XMLParser`: answers every `XMLParserDelegate` method
-/// with closures, the parser's previous delegate (``realDelegate``), or the
+/// with closures, the parser's previous delegate (`realDelegate`), or the
 /// protocol's default.
 ///
-/// Get the parser's proxy with ``XMLParser/delegateProxy`` (or
+/// Get the parser's proxy with `XMLParser.delegateProxy` (or
 /// ``proxy(for:)``): the first call installs it as the parser's delegate and
-/// keeps the previous delegate as ``realDelegate``. The parser keeps its
+/// keeps the previous delegate as `realDelegate`. The parser keeps its
 /// proxy alive.
 ///
 /// Most code uses the closure conveniences on `XMLParser`, which observe
@@ -26,9 +26,9 @@ import FoundationXML
 /// parser.parse()
 /// ```
 ///
-/// For full control, register on a typed selector: ``implement(_:options:with:)``
-/// replaces the real delegate for one method, ``before(_:options:_:)`` and
-/// ``after(_:options:_:)`` observe it, ``instead(_:options:_:)`` replaces it
+/// For full control, register on a typed selector: `implement(_:options:with:)`
+/// replaces the real delegate for one method, `before(_:options:_:)` and
+/// `after(_:options:_:)` observe it, `instead(_:options:_:)` replaces it
 /// and can call through.
 ///
 /// ## Combining rule
@@ -227,11 +227,11 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     public var parserDelegate: any XMLParserDelegate { adapter }
 
     /// The proxy of `parser`, created and installed as its delegate the first
-    /// time; the previous delegate becomes ``realDelegate``.
+    /// time; the previous delegate becomes `realDelegate`.
     ///
     /// Asking again, from any thread, returns the same proxy. The parser
     /// keeps its proxy alive; the proxy holds neither the parser nor the real
-    /// delegate strongly. Use this function (or ``XMLParser/delegateProxy``)
+    /// delegate strongly. Use this function (or `XMLParser.delegateProxy`)
     /// rather than the inherited `proxy(for:delegate:)`, which expects a
     /// proxy that is itself the delegate.
     ///
@@ -248,7 +248,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         return installed
     }
 
-    /// Removes the proxy from `parser` and makes its ``realDelegate`` the
+    /// Removes the proxy from `parser` and makes its `realDelegate` the
     /// parser's delegate again. Does nothing if no proxy is installed.
     ///
     /// - Parameter parser: The parser.
