@@ -279,4 +279,119 @@ struct ForwardingTableTests {
                 "response \(URLSession.ResponseDisposition.allow.rawValue)", "cache some",
             ])
     }
+
+    @Test("FileManagerDelegate: all 16 methods, combined with && against the real delegate")
+    func fileManager() throws {
+        final class Answering: NSObject, FileManagerDelegate, @unchecked Sendable {
+            let calls = Recorder<String>()
+            private func note(_ name: String) -> Bool {
+                calls.append(name)
+                return true
+            }
+            func fileManager(_ fm: FileManager, shouldCopyItemAtPath s: String, toPath d: String) -> Bool { note("copyPath") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAtPath s: String, toPath d: String) -> Bool { note("copyPathError") }
+            func fileManager(_ fm: FileManager, shouldMoveItemAtPath s: String, toPath d: String) -> Bool { note("movePath") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAtPath s: String, toPath d: String) -> Bool { note("movePathError") }
+            func fileManager(_ fm: FileManager, shouldLinkItemAtPath s: String, toPath d: String) -> Bool { note("linkPath") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAtPath s: String, toPath d: String) -> Bool { note("linkPathError") }
+            func fileManager(_ fm: FileManager, shouldRemoveItemAtPath p: String) -> Bool { note("removePath") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAtPath p: String) -> Bool { note("removePathError") }
+            func fileManager(_ fm: FileManager, shouldCopyItemAt s: URL, to d: URL) -> Bool { note("copy") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAt s: URL, to d: URL) -> Bool { note("copyError") }
+            func fileManager(_ fm: FileManager, shouldMoveItemAt s: URL, to d: URL) -> Bool { note("move") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAt s: URL, to d: URL) -> Bool { note("moveError") }
+            func fileManager(_ fm: FileManager, shouldLinkItemAt s: URL, to d: URL) -> Bool { note("link") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAt s: URL, to d: URL) -> Bool { note("linkError") }
+            func fileManager(_ fm: FileManager, shouldRemoveItemAt u: URL) -> Bool { note("remove") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAt u: URL) -> Bool { note("removeError") }
+        }
+        let files = FileManager()
+        let real = Answering()
+        files.delegate = real
+        let proxy = files.delegateProxy
+        let names = FileManagerDelegateProxy.selectors.map(\.name)
+        let (seen, tokens) = try Self.observeAll(proxy, names: names)
+        // A closure for every method that says no: && makes every answer false.
+        let refusals = [
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterCopyErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterMoveErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterLinkErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterRemoveErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterCopyError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterMoveError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterLinkError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterRemoveError) { _ in false },
+        ]
+        let d = try #require(files.delegate)
+        let (a, b) = ("/tmp/a", "/tmp/b")
+        let (ua, ub) = (URL(fileURLWithPath: a), URL(fileURLWithPath: b))
+        let e = NSError(domain: "test", code: 1)
+        let answers = [
+            d.fileManager(files, shouldCopyItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldProceedAfterError: e, copyingItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldMoveItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldProceedAfterError: e, movingItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldLinkItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldProceedAfterError: e, linkingItemAtPath: a, toPath: b),
+            d.fileManager(files, shouldRemoveItemAtPath: a),
+            d.fileManager(files, shouldProceedAfterError: e, removingItemAtPath: a),
+            d.fileManager(files, shouldCopyItemAt: ua, to: ub),
+            d.fileManager(files, shouldProceedAfterError: e, copyingItemAt: ua, to: ub),
+            d.fileManager(files, shouldMoveItemAt: ua, to: ub),
+            d.fileManager(files, shouldProceedAfterError: e, movingItemAt: ua, to: ub),
+            d.fileManager(files, shouldLinkItemAt: ua, to: ub),
+            d.fileManager(files, shouldProceedAfterError: e, linkingItemAt: ua, to: ub),
+            d.fileManager(files, shouldRemoveItemAt: ua),
+            d.fileManager(files, shouldProceedAfterError: e, removingItemAt: ua),
+        ]
+        withExtendedLifetime((tokens, refusals)) {}
+
+        #expect(seen.values == names)
+        #expect(answers == Array(repeating: false, count: 16))
+        #expect(
+            real.calls.values == [
+                "copyPath", "copyPathError", "movePath", "movePathError", "linkPath", "linkPathError", "removePath",
+                "removePathError", "copy", "copyError", "move", "moveError", "link", "linkError", "remove",
+                "removeError",
+            ])
+    }
+
+    @Test("NSKeyedArchiverDelegate and NSKeyedUnarchiverDelegate: all 10 methods")
+    func keyedArchivers() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        let archiverProxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
+        let (archived, archiverTokens) = try Self.observeAll(
+            archiverProxy, names: NSKeyedArchiverDelegateProxy.selectors.map(\.name))
+        let a = try #require(archiver.delegate)
+        #expect((a.archiver(archiver, willEncode: "x" as NSString) as? NSString) == "x")
+        a.archiver(archiver, didEncode: nil)
+        a.archiver(archiver, willReplace: nil, withObject: nil)
+        a.archiverWillFinish(archiver)
+        a.archiverDidFinish(archiver)
+        withExtendedLifetime(archiverTokens) {}
+        #expect(archived.values == NSKeyedArchiverDelegateProxy.selectors.map(\.name))
+
+        let emptyArchive = NSKeyedArchiver(requiringSecureCoding: false)
+        emptyArchive.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: emptyArchive.encodedData)
+        let unarchiverProxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
+        let (unarchived, unarchiverTokens) = try Self.observeAll(
+            unarchiverProxy, names: NSKeyedUnarchiverDelegateProxy.selectors.map(\.name))
+        let u = try #require(unarchiver.delegate)
+        #expect(u.unarchiver(unarchiver, cannotDecodeObjectOfClassName: "Gone", originalClasses: ["Gone"]) == nil)
+        #expect((u.unarchiver(unarchiver, didDecode: "y" as NSString) as? NSString) == "y")
+        u.unarchiver(unarchiver, willReplace: "y" as NSString, with: "z" as NSString)
+        u.unarchiverWillFinish(unarchiver)
+        u.unarchiverDidFinish(unarchiver)
+        withExtendedLifetime(unarchiverTokens) {}
+        #expect(unarchived.values == NSKeyedUnarchiverDelegateProxy.selectors.map(\.name))
+    }
 }
