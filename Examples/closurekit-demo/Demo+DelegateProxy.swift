@@ -103,6 +103,7 @@ func demoDelegateProxy() {
             (_: Invocation<Any, Any>) in print("   analytics: progress event")
         }
         print("   responds to didProgress: \(proxy.responds(to: DownloadTaskProxy.didProgress))")
+        task.delegate?.download(task, didProgress: 0.5)
         analytics.cancel()
         print("   a mistyped closure is rejected with an error that names the selector:")
         _ = try proxy.implement("download(_:didProgress:)") { (fraction: Double) in }

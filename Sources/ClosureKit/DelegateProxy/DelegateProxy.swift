@@ -86,8 +86,10 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// ```
     ///
     /// When a proxy lists none, every selector counts as declared for
-    /// `responds(to:)`, and the name-based entry points
-    /// find nothing.
+    /// `responds(to:)`, and the name-based entry points find nothing.
+    ///
+    /// Read once, when each proxy is created; it also makes sure the
+    /// selectors' `static let`s are initialised.
     open class var selectors: [AnyMethodSelector] { [] }
 
     // MARK: - Real delegate
