@@ -394,4 +394,29 @@ struct ForwardingTableTests {
         withExtendedLifetime(unarchiverTokens) {}
         #expect(unarchived.values == NSKeyedUnarchiverDelegateProxy.selectors.map(\.name))
     }
+
+    @Test("a task-level challenge nobody answers goes to the session-level closure")
+    func taskChallengeFallsBackToSessionLevel() throws {
+        let proxy = URLSessionDelegateProxy()
+        let session = URLSession(configuration: .ephemeral, delegateProxy: proxy, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let asked = Recorder<String>()
+        let token = proxy.implement(URLSessionDelegateProxy.didReceiveChallenge) { _, challenge, completionHandler in
+            asked.append(challenge.protectionSpace.host)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+        let space = URLProtectionSpace(
+            host: "127.0.0.1", port: 9, protocol: "http", realm: "r", authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+        let challenge = URLAuthenticationChallenge(
+            protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
+            sender: Sender())
+        let adapter = try #require(proxy.sessionDelegate as? any URLSessionTaskDelegate)
+        let answers = Recorder<Int>()
+        adapter.urlSession(session, task: session.dataTask(with: URL(string: "http://127.0.0.1:9/")!), didReceive: challenge) {
+            disposition, _ in answers.append(disposition.rawValue)
+        }
+        withExtendedLifetime(token) {}
+        #expect(asked.values == ["127.0.0.1"])
+        #expect(answers.values == [URLSession.AuthChallengeDisposition.cancelAuthenticationChallenge.rawValue])
+    }
 }

@@ -79,10 +79,18 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         guard let proxy else { return completionHandler(.performDefaultHandling, nil) }
+        // Unanswered at the task level, a challenge goes to the session level,
+        // as Apple's URLSession does for a delegate without the task method.
+        let sessionLevel: @Sendable (
+            (URLSession, URLSessionTask, URLAuthenticationChallenge,
+            @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+        ) -> Void = { arguments in
+            self.urlSession(arguments.0, didReceive: arguments.2, completionHandler: arguments.3)
+        }
         proxy.forward(
             P.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
-            default: completionHandler(.performDefaultHandling, nil),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.3(.performDefaultHandling, nil) }) {
+            default: sessionLevel((session, task, challenge, completionHandler)),
+            to: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
                 #if canImport(ObjectiveC)
                 return $0.urlSession?($1.0, task: $1.1, didReceive: $1.2, completionHandler: $1.3) != nil
                 #else

@@ -96,7 +96,10 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// authentication challenge.
     ///
     /// Arguments: `(session, task, challenge, completionHandler)`. Closure
-    /// decides; with neither, `.performDefaultHandling` with no credential.
+    /// decides; with neither closure nor real delegate (or a real delegate
+    /// without this method), the challenge goes to ``didReceiveChallenge``,
+    /// the session-level method, as Apple's `URLSession` does; there, with
+    /// neither, `.performDefaultHandling` with no credential.
     public static let taskDidReceiveChallenge = MethodSelector<
         (
             URLSession, URLSessionTask, URLAuthenticationChallenge,
