@@ -28,7 +28,7 @@ import FoundationXML
 ///     parser.onCharacters { _, string in text += string },
 ///     parser.onEndElement { _, name, _, _ in if name == "title" { titles.append(text) } },
 /// ]
-/// parser.parse()
+/// _ = parser.parse()
 /// ```
 ///
 /// Every function returns a ``CancellationToken``: keep it for as long as the

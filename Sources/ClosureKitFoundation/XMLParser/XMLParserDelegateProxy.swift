@@ -23,7 +23,7 @@ import FoundationXML
 ///     depth += 1
 /// }
 /// let end = parser.onEndElement { _, _, _, _ in depth -= 1 }
-/// parser.parse()
+/// _ = parser.parse()
 /// ```
 ///
 /// For full control, register on a typed selector: `implement(_:options:with:)`
