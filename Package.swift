@@ -23,11 +23,17 @@ let package = Package(
             dependencies: ["ClosureKit", "ClosureKitFoundation"],
             path: "Examples/closurekit-demo"
         ),
+        .executableTarget(
+            name: "xml-outline",
+            dependencies: ["ClosureKitFoundation"],
+            path: "Examples/xml-outline"
+        ),
 
         .testTarget(name: "ClosureKitTests", dependencies: ["ClosureKit"]),
         .testTarget(
             name: "ClosureKitFoundationTests",
-            dependencies: ["ClosureKitFoundation"]
+            dependencies: ["ClosureKitFoundation"],
+            resources: [.copy("Fixtures")]
         ),
 
         // A terminal UI built on control events; its test drives it with a script.

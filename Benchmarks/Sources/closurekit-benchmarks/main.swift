@@ -14,6 +14,7 @@ let suites: [Suite] = [
     delaysSuite,
     delegateProxySuite,
     hookPointSuite,
+    foundationSuite,
 ]
 
 var filter: String?

@@ -1,0 +1,164 @@
+import ClosureKitFoundation
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+// Foundation: parse a multi-megabyte XML document, generated deterministically,
+// through XMLParserDelegateProxy's closures and through a hand-written
+// XMLParserDelegate doing the same work, in the same run, alternating.
+// Target from issue 4: the proxy takes at most 1.05x as long.
+
+/// A catalogue of `count` items, each with attributes, nested elements, text,
+/// an entity reference and now and then a comment and a CDATA section. The
+/// same `count` always gives the same bytes.
+private func generatedDocument(items count: Int) -> Data {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<catalog generator=\"closurekit-benchmarks\">\n"
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+        seed ^= seed << 13
+        seed ^= seed >> 7
+        seed ^= seed << 17
+        return seed
+    }
+    let words = ["delegate", "closure", "proxy", "token", "hook", "lifetime", "queue", "parser", "stream", "cache"]
+    for index in 0..<count {
+        let a = words[Int(next() % 10)]
+        let b = words[Int(next() % 10)]
+        xml += "  <item id=\"i\(index)\" rank=\"\(next() % 1000)\" kind=\"\(a)\">\n"
+        xml += "    <title>\(a.capitalized) &amp; \(b)</title>\n"
+        xml += "    <price currency=\"EUR\">\(next() % 10_000).\(next() % 100)</price>\n"
+        xml += "    <tags><tag>\(a)</tag><tag>\(b)</tag></tags>\n"
+        if index % 7 == 0 { xml += "    <!-- note \(index) -->\n" }
+        if index % 11 == 0 { xml += "    <code><![CDATA[if a < b { \(a)() }]]></code>\n" }
+        xml += "  </item>\n"
+    }
+    xml += "</catalog>\n"
+    return Data(xml.utf8)
+}
+
+/// What both sides compute: element count, attribute count, and the total
+/// length of character data.
+private struct Tally: Equatable {
+    var elements = 0
+    var attributes = 0
+    var characters = 0
+}
+
+/// The peer: the delegate users write by hand.
+private final class HandWrittenTally: NSObject, XMLParserDelegate {
+    var tally = Tally()
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        tally.elements += 1
+        tally.attributes += attributeDict.count
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        tally.elements -= 0
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        tally.characters += string.utf8.count
+    }
+}
+
+@inline(never)
+private func parseByHand(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    let delegate = HandWrittenTally()
+    parser.delegate = delegate
+    _ = parser.parse()
+    return delegate.tally
+}
+
+private let parserTag = AssociationKey<Int>("benchmark tag")
+
+/// The hand-written delegate on a parser that carries an associated value,
+/// as a parser with a proxy does: separates the cost of association (a weak
+/// reference to the parser, hence slower reference counting on it) from the
+/// cost of forwarding.
+@inline(never)
+private func parseByHandWithAssociation(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    Association.set(1, for: parserTag, on: parser)
+    let delegate = HandWrittenTally()
+    parser.delegate = delegate
+    _ = parser.parse()
+    return delegate.tally
+}
+
+@inline(never)
+private func parseWithClosures(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    var tally = Tally()
+    let tokens = [
+        parser.onStartElement { _, _, _, _, attributes in
+            tally.elements += 1
+            tally.attributes += attributes.count
+        },
+        parser.onEndElement { _, _, _, _ in tally.elements -= 0 },
+        parser.onCharacters { _, string in tally.characters += string.utf8.count },
+    ]
+    _ = parser.parse()
+    withExtendedLifetime(tokens) {}
+    return tally
+}
+
+@inline(never)
+private func parseThroughProxyToRealDelegate(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    let delegate = HandWrittenTally()
+    parser.delegate = delegate
+    _ = parser.delegateProxy
+    _ = parser.parse()
+    return delegate.tally
+}
+
+/// Milliseconds a parse: min and median over `rounds`, the cases alternating
+/// within each round so that drift on a shared machine hits both alike.
+private func alternate(rounds: Int, _ cases: [() -> Void]) -> [Measurement] {
+    var samples = Array(repeating: [Double](), count: cases.count)
+    for body in cases { body() }  // warm-up
+    for _ in 0..<rounds {
+        for (index, body) in cases.enumerated() {
+            let start = now()
+            body()
+            samples[index].append(Double(now() - start) / 1_000_000)
+        }
+    }
+    return samples.map(summarize)
+}
+
+let foundationSuite = Suite(capability: "foundation") {
+    let document = generatedDocument(items: 20_000)
+    let megabytes = String(format: "%.1f MB", Double(document.count) / 1_048_576)
+    let expected = parseByHand(document)
+    precondition(parseWithClosures(document) == expected, "the closures and the delegate disagree")
+    precondition(parseThroughProxyToRealDelegate(document) == expected, "the proxy lost events")
+
+    let results = alternate(rounds: 7, [
+        { blackHole(parseByHand(document)) },
+        { blackHole(parseWithClosures(document)) },
+        { blackHole(parseThroughProxyToRealDelegate(document)) },
+        { blackHole(parseByHandWithAssociation(document)) },
+    ])
+    let (byHand, closures, forwarded, associated) = (results[0], results[1], results[2], results[3])
+    return [
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): onStartElement/onEndElement/onCharacters",
+            metric: "ms/parse", ours: closures, peer: "hand-written XMLParserDelegate", peerValue: byHand,
+            target: .atMost(1.05)),
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): proxy forwarding to realDelegate",
+            metric: "ms/parse", ours: forwarded, peer: "hand-written XMLParserDelegate", peerValue: byHand,
+            target: .atMost(1.05)),
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): hand-written delegate, parser with an association",
+            metric: "ms/parse", ours: associated, peer: "hand-written XMLParserDelegate", peerValue: byHand,
+            target: nil),
+    ]
+}

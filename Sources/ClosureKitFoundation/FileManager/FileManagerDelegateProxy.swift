@@ -1,0 +1,407 @@
+import Foundation
+
+/// A delegate proxy for `FileManager`: closures for every method of
+/// `FileManagerDelegate` (whether to copy, move, link or remove an item, and
+/// whether to go on after an error), with the file manager's previous
+/// delegate kept as `realDelegate`.
+///
+/// ```swift
+/// let files = FileManager()
+/// let token = files.onShouldCopy { source, _ in
+///     !source.lastPathComponent.hasPrefix(".")      // skip hidden files
+/// }
+/// try files.copyItem(at: folder, to: backup)
+/// ```
+///
+/// Use a `FileManager` of your own, not `FileManager.default`, which is
+/// shared by the whole process.
+///
+/// ## Combining rule
+///
+/// Every method returns a `Bool` and asks "should": the rule is `&&`. When a
+/// closure and the real delegate both answer, both are asked (the real
+/// delegate first) and the operation goes ahead only if both say `true`. With
+/// neither, the answer is Foundation's default: `true` for "should copy,
+/// move, link, remove", `false` for "should proceed after error".
+///
+/// ## Threads
+///
+/// A file manager asks its delegate on the thread that runs the operation,
+/// so the closures must be `@Sendable`. On swift-corelibs-foundation it asks
+/// the URL variants of the methods, also for path-based operations; the
+/// `FileManager` conveniences register both variants.
+///
+/// ## The file manager's delegate object
+///
+/// On Apple platforms `FileManagerDelegate` refines `NSObjectProtocol`, so
+/// the object the file manager holds (``fileManagerDelegate``) is a small
+/// internal `NSObject` that forwards to this proxy, on every platform alike.
+public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelegate>, @unchecked Sendable {
+    /// `fileManager(_:shouldCopyItemAtPath:toPath:)`: asks whether to copy the item at a path.
+    ///
+    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldCopyItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error while copying the item at a path.
+    ///
+    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterCopyErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldMoveItemAtPath:toPath:)`: asks whether to move the item at a path.
+    ///
+    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldMoveItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error while moving the item at a path.
+    ///
+    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterMoveErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldLinkItemAtPath:toPath:)`: asks whether to link the item at a path.
+    ///
+    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldLinkItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error while linking the item at a path.
+    ///
+    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterLinkErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
+
+    /// `fileManager(_:shouldRemoveItemAtPath:)`: asks whether to remove the item at a path.
+    ///
+    /// Arguments: `(fileManager, path)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>("fileManager(_:shouldRemoveItemAtPath:)")
+
+    /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while removing the item at a path.
+    ///
+    /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>("fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
+
+    /// `fileManager(_:shouldCopyItemAt:to:)`: asks whether to copy the item at a URL.
+    ///
+    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldCopyItemAt:to:)")
+
+    /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while copying the item at a URL.
+    ///
+    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
+
+    /// `fileManager(_:shouldMoveItemAt:to:)`: asks whether to move the item at a URL.
+    ///
+    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldMoveItemAt:to:)")
+
+    /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving the item at a URL.
+    ///
+    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
+
+    /// `fileManager(_:shouldLinkItemAt:to:)`: asks whether to link the item at a URL.
+    ///
+    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldLinkItemAt:to:)")
+
+    /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while linking the item at a URL.
+    ///
+    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
+
+    /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
+    ///
+    /// Arguments: `(fileManager, URL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `true`.
+    public static let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>("fileManager(_:shouldRemoveItemAt:)")
+
+    /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while removing the item at a URL.
+    ///
+    /// Arguments: `(fileManager, error, URL)`. Combining rule: `&&` (both are
+    /// asked, the real delegate first); with neither, `false`.
+    public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>("fileManager(_:shouldProceedAfterError:removingItemAt:)")
+
+    /// Every method of `FileManagerDelegate`.
+    public override class var selectors: [AnyMethodSelector] {
+        [
+            shouldCopyItemAtPath.erased, shouldProceedAfterCopyErrorAtPath.erased, shouldMoveItemAtPath.erased,
+            shouldProceedAfterMoveErrorAtPath.erased, shouldLinkItemAtPath.erased,
+            shouldProceedAfterLinkErrorAtPath.erased, shouldRemoveItemAtPath.erased,
+            shouldProceedAfterRemoveErrorAtPath.erased, shouldCopyItem.erased,
+            shouldProceedAfterCopyError.erased, shouldMoveItem.erased, shouldProceedAfterMoveError.erased,
+            shouldLinkItem.erased, shouldProceedAfterLinkError.erased, shouldRemoveItem.erased,
+            shouldProceedAfterRemoveError.erased
+        ]
+    }
+
+    /// The `NSObject` the file manager holds as its delegate; it forwards here.
+    let adapter = FileManagerDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any file manager.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    /// The object a file manager holds as its delegate: it forwards every
+    /// message to this proxy. ``proxy(for:)`` installs it.
+    public var fileManagerDelegate: any FileManagerDelegate { adapter }
+
+    /// The proxy of `fileManager`, created and installed as its delegate the
+    /// first time; the previous delegate becomes `realDelegate`.
+    ///
+    /// Asking again, from any thread, returns the same proxy. The file
+    /// manager keeps its proxy alive.
+    ///
+    /// - Parameter fileManager: The file manager.
+    /// - Returns: The installed proxy.
+    public static func proxy(for fileManager: FileManager) -> FileManagerDelegateProxy {
+        if let existing = existingProxy(for: fileManager) { return existing }
+        let candidate = FileManagerDelegateProxy()
+        let installed = candidate.attach(to: fileManager)
+        if installed === candidate {
+            installed.realDelegate = fileManager.delegate
+            fileManager.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `fileManager` and makes its `realDelegate` the
+    /// file manager's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter fileManager: The file manager.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from fileManager: FileManager) -> FileManagerDelegateProxy? {
+        uninstall(from: fileManager, setDelegate: { fileManager.delegate = $0 })
+    }
+}
+
+/// What a `FileManager` holds as its delegate: an `NSObject` that forwards
+/// each message to its ``FileManagerDelegateProxy``, and never to itself.
+final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecked Sendable {
+    private typealias P = FileManagerDelegateProxy
+
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    /// Weak: the file manager keeps the proxy alive, the proxy keeps the adapter.
+    weak var proxy: FileManagerDelegateProxy?
+
+    func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldCopyItemAtPath: $1.1, toPath: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldCopyItemAtPath: $1.1, toPath: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAtPath srcPath: String,
+        toPath dstPath: String
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, copyingItemAtPath: $1.2, toPath: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, copyingItemAtPath: $1.2, toPath: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldMoveItemAtPath: $1.1, toPath: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldMoveItemAtPath: $1.1, toPath: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAtPath srcPath: String,
+        toPath dstPath: String
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, movingItemAtPath: $1.2, toPath: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, movingItemAtPath: $1.2, toPath: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldLinkItemAtPath: $1.1, toPath: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldLinkItemAtPath: $1.1, toPath: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAtPath srcPath: String,
+        toPath dstPath: String
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, linkingItemAtPath: $1.2, toPath: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, linkingItemAtPath: $1.2, toPath: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldRemoveItemAtPath: $1.1) ?? true
+            #else
+            return $0.fileManager($1.0, shouldRemoveItemAtPath: $1.1)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, removingItemAtPath: $1.2) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, removingItemAtPath: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldCopyItemAt: $1.1, to: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldCopyItemAt: $1.1, to: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAt srcURL: URL, to dstURL: URL
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, copyingItemAt: $1.2, to: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, copyingItemAt: $1.2, to: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldMoveItemAt: $1.1, to: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldMoveItemAt: $1.1, to: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAt srcURL: URL, to dstURL: URL
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, movingItemAt: $1.2, to: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, movingItemAt: $1.2, to: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldLinkItemAt: $1.1, to: $1.2) ?? true
+            #else
+            return $0.fileManager($1.0, shouldLinkItemAt: $1.1, to: $1.2)
+            #endif
+        }
+    }
+
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL, to dstURL: URL
+    ) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, linkingItemAt: $1.2, to: $1.3) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, linkingItemAt: $1.2, to: $1.3)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldRemoveItemAt URL: URL) -> Bool {
+        guard let proxy else { return true }
+        return proxy.forward(P.shouldRemoveItem, (fileManager, URL), default: true) {
+            guard $0 !== self else { return true }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldRemoveItemAt: $1.1) ?? true
+            #else
+            return $0.fileManager($1.0, shouldRemoveItemAt: $1.1)
+            #endif
+        }
+    }
+
+    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL) -> Bool {
+        guard let proxy else { return false }
+        return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, URL), default: false) {
+            guard $0 !== self else { return false }
+            #if canImport(ObjectiveC)
+            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, removingItemAt: $1.2) ?? false
+            #else
+            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, removingItemAt: $1.2)
+            #endif
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// A delegate proxy for `NSKeyedArchiver`: closures for every method of
+/// `NSKeyedArchiverDelegate`, with the archiver's previous delegate kept as
+/// `realDelegate`.
+///
+/// ```swift
+/// let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+/// let proxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
+/// let token = proxy.implement(NSKeyedArchiverDelegateProxy.willEncode) { _, object in
+///     (object as? Secret).map { _ in "redacted" as NSString } ?? object   // substitute before encoding
+/// }
+/// archiver.encode(model, forKey: NSKeyedArchiveRootObjectKey)
+/// ```
+///
+/// On swift-corelibs-foundation the protocol's methods have no default
+/// implementations, so a hand-written delegate must implement all five; a
+/// proxy answers the ones you do not care about with Foundation's defaults.
+///
+/// ## Combining rule
+///
+/// ``willEncode`` returns the object to encode in place of the one given:
+/// **closure wins** (the closure answers; an `instead` closure can ask the
+/// real delegate with `invocation.proceed()`); with neither closure nor real
+/// delegate, the object itself, unchanged. The other methods return nothing.
+///
+/// ## Threads
+///
+/// The archiver calls its delegate on the thread that encodes.
+///
+/// ## The archiver's delegate object
+///
+/// On Apple platforms `NSKeyedArchiverDelegate` refines `NSObjectProtocol`, so
+/// the object the archiver holds (``archiverDelegate``) is a small internal
+/// `NSObject` that forwards to this proxy, on every platform alike.
+public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiverDelegate>, @unchecked Sendable {
+    /// `archiver(_:willEncode:)`: the archiver is about to encode an object;
+    /// answer the object to encode instead (or the same one; nil encodes nil).
+    ///
+    /// Arguments: `(archiver, object)`. Closure wins; default: `object`.
+    public static let willEncode = MethodSelector<(NSKeyedArchiver, Any), Any?>("archiver(_:willEncode:)")
+
+    /// `archiver(_:didEncode:)`: an object was encoded.
+    ///
+    /// Arguments: `(archiver, object)`.
+    public static let didEncode = MethodSelector<(NSKeyedArchiver, Any?), Void>("archiver(_:didEncode:)")
+
+    /// `archiver(_:willReplace:withObject:)`: one object is being substituted
+    /// for another.
+    ///
+    /// Arguments: `(archiver, object, newObject)`.
+    public static let willReplace = MethodSelector<(NSKeyedArchiver, Any?, Any?), Void>(
+        "archiver(_:willReplace:withObject:)")
+
+    /// `archiverWillFinish(_:)`: encoding is about to finish.
+    ///
+    /// Arguments: the archiver.
+    public static let willFinish = MethodSelector<NSKeyedArchiver, Void>("archiverWillFinish(_:)")
+
+    /// `archiverDidFinish(_:)`: encoding finished.
+    ///
+    /// Arguments: the archiver.
+    public static let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
+
+    /// Every method of `NSKeyedArchiverDelegate`.
+    public override class var selectors: [AnyMethodSelector] {
+        [willEncode.erased, didEncode.erased, willReplace.erased, willFinish.erased, didFinish.erased]
+    }
+
+    /// The `NSObject` the archiver holds as its delegate; it forwards here.
+    let adapter = NSKeyedArchiverDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any archiver.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    /// The object an archiver holds as its delegate: it forwards every
+    /// message to this proxy. ``proxy(for:)`` installs it.
+    public var archiverDelegate: any NSKeyedArchiverDelegate { adapter }
+
+    /// The proxy of `archiver`, created and installed as its delegate the
+    /// first time; the previous delegate becomes `realDelegate`.
+    ///
+    /// - Parameter archiver: The archiver.
+    /// - Returns: The installed proxy; the archiver keeps it alive.
+    public static func proxy(for archiver: NSKeyedArchiver) -> NSKeyedArchiverDelegateProxy {
+        if let existing = existingProxy(for: archiver) { return existing }
+        let candidate = NSKeyedArchiverDelegateProxy()
+        let installed = candidate.attach(to: archiver)
+        if installed === candidate {
+            installed.realDelegate = archiver.delegate
+            archiver.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `archiver` and makes its `realDelegate` the
+    /// archiver's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter archiver: The archiver.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from archiver: NSKeyedArchiver) -> NSKeyedArchiverDelegateProxy? {
+        uninstall(from: archiver, setDelegate: { archiver.delegate = $0 })
+    }
+}
+
+/// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
+/// never to itself.
+final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @unchecked Sendable {
+    private typealias P = NSKeyedArchiverDelegateProxy
+
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    weak var proxy: NSKeyedArchiverDelegateProxy?
+
+    func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
+        guard let proxy else { return object }
+        return proxy.forward(P.willEncode, (archiver, object), default: object) {
+            guard $0 !== self else { return $1.1 }
+            #if canImport(ObjectiveC)
+            if let answer = $0.archiver?($1.0, willEncode: $1.1) { return answer }
+            return $1.1
+            #else
+            return $0.archiver($1.0, willEncode: $1.1)
+            #endif
+        }
+    }
+
+    func archiver(_ archiver: NSKeyedArchiver, didEncode object: Any?) {
+        guard let proxy else { return }
+        proxy.forward(P.didEncode, (archiver, object)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.archiver?($1.0, didEncode: $1.1)
+            #else
+            $0.archiver($1.0, didEncode: $1.1)
+            #endif
+        }
+    }
+
+    func archiver(_ archiver: NSKeyedArchiver, willReplace object: Any?, withObject newObject: Any?) {
+        guard let proxy else { return }
+        proxy.forward(P.willReplace, (archiver, object, newObject)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.archiver?($1.0, willReplace: $1.1, withObject: $1.2)
+            #else
+            $0.archiver($1.0, willReplace: $1.1, withObject: $1.2)
+            #endif
+        }
+    }
+
+    func archiverWillFinish(_ archiver: NSKeyedArchiver) {
+        guard let proxy else { return }
+        proxy.forward(P.willFinish, archiver) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.archiverWillFinish?($1)
+            #else
+            $0.archiverWillFinish($1)
+            #endif
+        }
+    }
+
+    func archiverDidFinish(_ archiver: NSKeyedArchiver) {
+        guard let proxy else { return }
+        proxy.forward(P.didFinish, archiver) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.archiverDidFinish?($1)
+            #else
+            $0.archiverDidFinish($1)
+            #endif
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// A delegate proxy for `NSKeyedUnarchiver`: closures for every method of
+/// `NSKeyedUnarchiverDelegate`, with the unarchiver's previous delegate kept
+/// as `realDelegate`.
+///
+/// ```swift
+/// let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+/// let proxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
+/// let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.cannotDecodeClass) { _, name, _ in
+///     name == "OldModel" ? NewModel.self : nil        // map a renamed class
+/// }
+/// ```
+///
+/// On swift-corelibs-foundation the protocol's methods have no default
+/// implementations; a proxy answers the ones you do not handle with
+/// Foundation's defaults.
+///
+/// ## Combining rules
+///
+/// - ``cannotDecodeClass`` (which class to use for an unknown class name):
+///   **first non-nil, closure first**. Both are asked, the real delegate
+///   first; the closure's class unless nil, else the real delegate's; with
+///   neither, nil (decoding fails).
+/// - ``didDecode`` (the object to use in place of the one decoded): **closure
+///   wins** (an `instead` closure can ask the real delegate with
+///   `invocation.proceed()`); with neither, the decoded object unchanged.
+///
+/// The other methods return nothing.
+///
+/// ## Threads
+///
+/// The unarchiver calls its delegate on the thread that decodes.
+///
+/// ## The unarchiver's delegate object
+///
+/// On Apple platforms `NSKeyedUnarchiverDelegate` refines `NSObjectProtocol`,
+/// so the object the unarchiver holds (``unarchiverDelegate``) is a small
+/// internal `NSObject` that forwards to this proxy, on every platform alike.
+public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnarchiverDelegate>,
+    @unchecked Sendable
+{
+    /// `unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)`: the
+    /// archive names a class this process does not have; answer a class to
+    /// decode it with, or nil.
+    ///
+    /// Arguments: `(unarchiver, name, classNames)`. First non-nil, closure
+    /// first; default nil.
+    public static let cannotDecodeClass = MethodSelector<(NSKeyedUnarchiver, String, [String]), AnyClass?>(
+        "unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)",
+        combining: .custom { realDelegate, closure in closure ?? realDelegate })
+
+    /// `unarchiver(_:didDecode:)`: an object was decoded; answer the object to
+    /// use in its place (or the same one).
+    ///
+    /// Arguments: `(unarchiver, object)`. Closure wins; default: `object`.
+    public static let didDecode = MethodSelector<(NSKeyedUnarchiver, Any?), Any?>("unarchiver(_:didDecode:)")
+
+    /// `unarchiver(_:willReplace:with:)`: one object is being substituted for
+    /// another.
+    ///
+    /// Arguments: `(unarchiver, object, newObject)`.
+    public static let willReplace = MethodSelector<(NSKeyedUnarchiver, Any, Any), Void>(
+        "unarchiver(_:willReplace:with:)")
+
+    /// `unarchiverWillFinish(_:)`: decoding is about to finish.
+    ///
+    /// Arguments: the unarchiver.
+    public static let willFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverWillFinish(_:)")
+
+    /// `unarchiverDidFinish(_:)`: decoding finished.
+    ///
+    /// Arguments: the unarchiver.
+    public static let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
+
+    /// Every method of `NSKeyedUnarchiverDelegate`.
+    public override class var selectors: [AnyMethodSelector] {
+        [cannotDecodeClass.erased, didDecode.erased, willReplace.erased, willFinish.erased, didFinish.erased]
+    }
+
+    /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
+    let adapter = NSKeyedUnarchiverDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any unarchiver.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    /// The object an unarchiver holds as its delegate: it forwards every
+    /// message to this proxy. ``proxy(for:)`` installs it.
+    public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { adapter }
+
+    /// The proxy of `unarchiver`, created and installed as its delegate the
+    /// first time; the previous delegate becomes `realDelegate`.
+    ///
+    /// - Parameter unarchiver: The unarchiver.
+    /// - Returns: The installed proxy; the unarchiver keeps it alive.
+    public static func proxy(for unarchiver: NSKeyedUnarchiver) -> NSKeyedUnarchiverDelegateProxy {
+        if let existing = existingProxy(for: unarchiver) { return existing }
+        let candidate = NSKeyedUnarchiverDelegateProxy()
+        let installed = candidate.attach(to: unarchiver)
+        if installed === candidate {
+            installed.realDelegate = unarchiver.delegate
+            unarchiver.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `unarchiver` and makes its `realDelegate` the
+    /// unarchiver's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter unarchiver: The unarchiver.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from unarchiver: NSKeyedUnarchiver) -> NSKeyedUnarchiverDelegateProxy? {
+        uninstall(from: unarchiver, setDelegate: { unarchiver.delegate = $0 })
+    }
+}
+
+/// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
+/// never to itself.
+final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegate, @unchecked Sendable {
+    private typealias P = NSKeyedUnarchiverDelegateProxy
+
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    weak var proxy: NSKeyedUnarchiverDelegateProxy?
+
+    func unarchiver(
+        _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String, originalClasses classNames: [String]
+    ) -> AnyClass? {
+        guard let proxy else { return nil }
+        return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
+            guard $0 !== self else { return nil }
+            #if canImport(ObjectiveC)
+            return $0.unarchiver?($1.0, cannotDecodeObjectOfClassName: $1.1, originalClasses: $1.2) ?? nil
+            #else
+            return $0.unarchiver($1.0, cannotDecodeObjectOfClassName: $1.1, originalClasses: $1.2)
+            #endif
+        }
+    }
+
+    func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
+        guard let proxy else { return object }
+        return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
+            guard $0 !== self else { return $1.1 }
+            #if canImport(ObjectiveC)
+            if let answer = $0.unarchiver?($1.0, didDecode: $1.1) { return answer }
+            return $1.1
+            #else
+            return $0.unarchiver($1.0, didDecode: $1.1)
+            #endif
+        }
+    }
+
+    func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {
+        guard let proxy else { return }
+        proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.unarchiver?($1.0, willReplace: $1.1, with: $1.2)
+            #else
+            $0.unarchiver($1.0, willReplace: $1.1, with: $1.2)
+            #endif
+        }
+    }
+
+    func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {
+        guard let proxy else { return }
+        proxy.forward(P.willFinish, unarchiver) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.unarchiverWillFinish?($1)
+            #else
+            $0.unarchiverWillFinish($1)
+            #endif
+        }
+    }
+
+    func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {
+        guard let proxy else { return }
+        proxy.forward(P.didFinish, unarchiver) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.unarchiverDidFinish?($1)
+            #else
+            $0.unarchiverDidFinish($1)
+            #endif
+        }
+    }
+}

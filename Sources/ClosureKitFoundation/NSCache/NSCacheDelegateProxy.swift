@@ -1,0 +1,103 @@
+import Foundation
+
+/// A delegate proxy for `NSCache`: closures for
+/// `cache(_:willEvictObject:)`, with the cache's previous delegate kept as
+/// `realDelegate`.
+///
+/// ```swift
+/// let cache = NSCache<NSString, Thumbnail>()
+/// cache.countLimit = 100
+/// let token = cache.onEvict { thumbnail in
+///     thumbnail.releaseGPUMemory()
+/// }
+/// ```
+///
+/// Get a cache's proxy with `NSCache.delegateProxy` or
+/// ``proxy(for:)``; the first call installs it and keeps the previous
+/// delegate as `realDelegate`. The cache keeps its proxy alive.
+///
+/// `NSCacheDelegate` refines `NSObjectProtocol`, which only `NSObject`
+/// subclasses can adopt on Apple platforms, so the object the cache actually
+/// holds as its delegate is a small internal `NSObject` that forwards to this
+/// proxy. Read it as the cache's `delegate`; do not make it the
+/// `realDelegate` of the same proxy (the proxy ignores it there rather
+/// than loop).
+///
+/// ## Threads
+///
+/// `NSCache` tells its delegate about an eviction on the thread that caused
+/// it (a `setObject` over the limit, on swift-corelibs-foundation), so the
+/// closures must be `@Sendable`.
+public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @unchecked Sendable {
+    /// `cache(_:willEvictObject:)`: the cache is about to evict an object.
+    ///
+    /// Arguments: `(cache, object)`. The cache is passed with its key and
+    /// object types erased to `AnyObject`, as Foundation declares it.
+    public static let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
+        "cache(_:willEvictObject:)")
+
+    /// The one method of `NSCacheDelegate`.
+    public override class var selectors: [AnyMethodSelector] { [willEvictObject.erased] }
+
+    /// The `NSObject` the cache holds as its delegate; it forwards here.
+    let adapter = NSCacheDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any cache.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    /// The proxy of `cache`, created and installed as its delegate the first
+    /// time; the previous delegate becomes `realDelegate`.
+    ///
+    /// Asking again, from any thread, returns the same proxy.
+    ///
+    /// - Parameter cache: The cache.
+    /// - Returns: The installed proxy.
+    public static func proxy<Key, Object>(for cache: NSCache<Key, Object>) -> NSCacheDelegateProxy {
+        if let existing = existingProxy(for: cache) { return existing }
+        let candidate = NSCacheDelegateProxy()
+        let installed = candidate.attach(to: cache)
+        if installed === candidate {
+            installed.realDelegate = cache.delegate
+            cache.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `cache` and makes its `realDelegate` the
+    /// cache's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter cache: The cache.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall<Key, Object>(from cache: NSCache<Key, Object>) -> NSCacheDelegateProxy? {
+        uninstall(from: cache, setDelegate: { cache.delegate = $0 })
+    }
+
+    /// The object a cache holds as its delegate: it forwards every message to
+    /// this proxy. ``proxy(for:)`` installs it.
+    public var cacheDelegate: any NSCacheDelegate { adapter }
+}
+
+/// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
+/// requires) that forwards to its proxy.
+final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendable {
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    /// Weak: the cache keeps the proxy alive, the proxy keeps the adapter.
+    weak var proxy: NSCacheDelegateProxy?
+
+    func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
+        guard let proxy else { return }
+        proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
+            // This adapter as its own proxy's real delegate would loop.
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.cache?($1.0, willEvictObject: $1.1)
+            #else
+            $0.cache($1.0, willEvictObject: $1.1)
+            #endif
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Closure conveniences for `Stream`.
+///
+/// The closures are observers (`after` closures): the stream's previous
+/// delegate still receives every event, first. They need not be `Sendable`:
+/// a stream reports its events on the run loop it is scheduled on, where the
+/// stream is used.
+extension Stream {
+    /// The stream's delegate proxy, installed as its delegate on first use;
+    /// the previous delegate becomes its `realDelegate`.
+    public var delegateProxy: StreamDelegateProxy {
+        StreamDelegateProxy.proxy(for: self)
+    }
+
+    /// Observes every event of the stream.
+    ///
+    /// ```swift
+    /// let token = output.onEvent { stream, event in
+    ///     if event.contains(.errorOccurred) { print(stream.streamError!) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - options: `.once` removes the closure after its first call.
+    ///   - handler: Called with the stream and the event.
+    /// - Returns: The token that removes the closure.
+    public func onEvent(
+        options: RegistrationOptions = [],
+        _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
+    ) -> CancellationToken {
+        let box = UncheckedSendable(handler)
+        return delegateProxy.after(StreamDelegateProxy.handleEvent, options: options) {
+            box.value($0.arguments.0, $0.arguments.1)
+        }
+    }
+
+    /// Observes the events that overlap `events`.
+    ///
+    /// ```swift
+    /// let token = input.onEvent([.endEncountered, .errorOccurred]) { stream, _ in
+    ///     stream.close()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - events: The events of interest; an event is delivered when it
+    ///     shares at least one bit with them.
+    ///   - options: `.once` removes the closure after its
+    ///     first call for a matching event (events that do not match do not
+    ///     count).
+    ///   - handler: Called with the stream and the event.
+    /// - Returns: The token that removes the closure.
+    public func onEvent(
+        _ events: Stream.Event,
+        options: RegistrationOptions = [],
+        _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
+    ) -> CancellationToken {
+        let box = UncheckedSendable(handler)
+        let once = options.contains(.once)
+        let gate = OnceGate()
+        let token = delegateProxy.after(StreamDelegateProxy.handleEvent) { invocation in
+            let (stream, event) = invocation.arguments
+            guard !event.intersection(events).isEmpty else { return }
+            if once {
+                guard gate.claim() else { return }
+            }
+            box.value(stream, event)
+        }
+        gate.arm(token)
+        return token
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A delegate proxy for `Stream` (`InputStream` and `OutputStream`): closures
+/// for `stream(_:handle:)`, with the stream's previous delegate kept as
+/// `realDelegate`.
+///
+/// ```swift
+/// let token = input.onEvent(.hasBytesAvailable) { stream, _ in
+///     let count = (stream as! InputStream).read(&buffer, maxLength: buffer.count)
+///     …
+/// }
+/// input.schedule(in: .current, forMode: .default)
+/// input.open()
+/// ```
+///
+/// Get a stream's proxy with `Stream.delegateProxy`; the first
+/// call installs it as the stream's delegate and keeps the previous delegate
+/// (on Apple platforms, by default, the stream itself) as `realDelegate`.
+/// The stream keeps its proxy alive.
+///
+/// ## Threads
+///
+/// A stream calls its delegate on the run loop it is scheduled on, so the
+/// closures run there. swift-corelibs-foundation's own streams never call
+/// their delegate (it has no stream events at all); on Linux the proxy
+/// serves `Stream` subclasses that report events themselves, as Foundation's
+/// documentation asks of subclasses.
+///
+/// ## The stream's delegate object
+///
+/// On Apple platforms `StreamDelegate` refines `NSObjectProtocol`, so the
+/// object the stream holds (``streamDelegate``) is a small internal
+/// `NSObject` that forwards to this proxy, on every platform alike.
+public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unchecked Sendable {
+    /// `stream(_:handle:)`: something happened on the stream.
+    ///
+    /// Arguments: `(stream, event)`.
+    public static let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
+
+    /// The one method of `StreamDelegate`.
+    public override class var selectors: [AnyMethodSelector] { [handleEvent.erased] }
+
+    /// The `NSObject` the stream holds as its delegate; it forwards here.
+    let adapter = StreamDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any stream.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    /// The object a stream holds as its delegate: it forwards every message
+    /// to this proxy. ``proxy(for:)`` installs it.
+    public var streamDelegate: any StreamDelegate { adapter }
+
+    /// The proxy of `stream`, created and installed as its delegate the first
+    /// time; the previous delegate becomes `realDelegate`.
+    ///
+    /// Asking again, from any thread, returns the same proxy. The stream keeps
+    /// its proxy alive. Use this function (or `Stream.delegateProxy`)
+    /// rather than the inherited `proxy(for:delegate:)`.
+    ///
+    /// - Parameter stream: The stream.
+    /// - Returns: The installed proxy.
+    public static func proxy(for stream: Stream) -> StreamDelegateProxy {
+        if let existing = existingProxy(for: stream) { return existing }
+        let candidate = StreamDelegateProxy()
+        let installed = candidate.attach(to: stream)
+        if installed === candidate {
+            installed.realDelegate = stream.delegate
+            stream.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `stream` and makes its `realDelegate` the
+    /// stream's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter stream: The stream.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from stream: Stream) -> StreamDelegateProxy? {
+        uninstall(from: stream, setDelegate: { stream.delegate = $0 })
+    }
+}
+
+/// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
+/// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
+/// ``StreamDelegateProxy``, and never to itself.
+final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable {
+    /// Set once, in the proxy's initializer, before the adapter is shared.
+    /// Weak: the stream keeps the proxy alive, the proxy keeps the adapter.
+    weak var proxy: StreamDelegateProxy?
+
+    func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
+        guard let proxy else { return }
+        proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.stream?($1.0, handle: $1.1)
+            #else
+            $0.stream($1.0, handle: $1.1)
+            #endif
+        }
+    }
+}

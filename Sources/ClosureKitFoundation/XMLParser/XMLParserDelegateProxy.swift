@@ -1,0 +1,539 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A delegate proxy for `XMLParser`: answers every `XMLParserDelegate` method
+/// with closures, the parser's previous delegate (`realDelegate`), or the
+/// protocol's default.
+///
+/// Get the parser's proxy with `XMLParser.delegateProxy` (or
+/// ``proxy(for:)``): the first call installs it as the parser's delegate and
+/// keeps the previous delegate as `realDelegate`. The parser keeps its
+/// proxy alive.
+///
+/// Most code uses the closure conveniences on `XMLParser`, which observe
+/// events and leave the real delegate in place:
+///
+/// ```swift
+/// let parser = XMLParser(data: data)
+/// var depth = 0
+/// let start = parser.onStartElement { _, name, _, _, _ in
+///     print(String(repeating: "  ", count: depth) + name)
+///     depth += 1
+/// }
+/// let end = parser.onEndElement { _, _, _, _ in depth -= 1 }
+/// _ = parser.parse()
+/// ```
+///
+/// For full control, register on a typed selector: `implement(_:options:with:)`
+/// replaces the real delegate for one method, `before(_:options:_:)` and
+/// `after(_:options:_:)` observe it, `instead(_:options:_:)` replaces it
+/// and can call through.
+///
+/// ## Combining rule
+///
+/// ``resolveExternalEntity`` is the only method that returns a value: the
+/// closure's data if it is not nil, otherwise the real delegate's (both are
+/// asked, the real delegate first). Every other method returns nothing.
+///
+/// ## Threads
+///
+/// `XMLParser` calls its delegate on the thread that runs `parse()`, so the
+/// closures run there too.
+///
+/// ## The parser's delegate object
+///
+/// On Apple platforms `XMLParserDelegate` refines `NSObjectProtocol`, which
+/// only `NSObject` subclasses can adopt, so the object the parser holds
+/// (``parserDelegate``) is a small internal `NSObject` that forwards every
+/// message to this proxy, on every platform alike.
+public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, @unchecked Sendable {
+    // MARK: - Selectors
+
+    /// `parserDidStartDocument(_:)`: the parser began the document.
+    ///
+    /// Arguments: the parser.
+    public static let didStartDocument = MethodSelector<XMLParser, Void>("parserDidStartDocument(_:)")
+
+    /// `parserDidEndDocument(_:)`: the parser reached the end of the document
+    /// without an error.
+    ///
+    /// Arguments: the parser.
+    public static let didEndDocument = MethodSelector<XMLParser, Void>("parserDidEndDocument(_:)")
+
+    /// `parser(_:foundNotationDeclarationWithName:publicID:systemID:)`: a DTD
+    /// notation declaration.
+    ///
+    /// Arguments: `(parser, name, publicID, systemID)`.
+    public static let foundNotationDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
+        "parser(_:foundNotationDeclarationWithName:publicID:systemID:)")
+
+    /// `parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)`:
+    /// a DTD unparsed (`NDATA`) entity declaration.
+    ///
+    /// Arguments: `(parser, name, publicID, systemID, notationName)`.
+    public static let foundUnparsedEntityDeclaration = MethodSelector<
+        (XMLParser, String, String?, String?, String?), Void
+    >("parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)")
+
+    /// `parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)`:
+    /// a DTD attribute-list declaration.
+    ///
+    /// Arguments: `(parser, attributeName, elementName, type, defaultValue)`.
+    public static let foundAttributeDeclaration = MethodSelector<
+        (XMLParser, String, String, String?, String?), Void
+    >("parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)")
+
+    /// `parser(_:foundElementDeclarationWithName:model:)`: a DTD element
+    /// declaration.
+    ///
+    /// Arguments: `(parser, elementName, model)`.
+    public static let foundElementDeclaration = MethodSelector<(XMLParser, String, String), Void>(
+        "parser(_:foundElementDeclarationWithName:model:)")
+
+    /// `parser(_:foundInternalEntityDeclarationWithName:value:)`: a DTD
+    /// internal entity declaration.
+    ///
+    /// Arguments: `(parser, name, value)`.
+    public static let foundInternalEntityDeclaration = MethodSelector<(XMLParser, String, String?), Void>(
+        "parser(_:foundInternalEntityDeclarationWithName:value:)")
+
+    /// `parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)`:
+    /// a DTD external entity declaration.
+    ///
+    /// Arguments: `(parser, name, publicID, systemID)`.
+    public static let foundExternalEntityDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
+        "parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)")
+
+    /// `parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)`: a
+    /// start tag.
+    ///
+    /// Arguments: `(parser, elementName, namespaceURI, qualifiedName, attributes)`.
+    public static let didStartElement = MethodSelector<
+        (XMLParser, String, String?, String?, [String: String]), Void
+    >("parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)")
+
+    /// `parser(_:didEndElement:namespaceURI:qualifiedName:)`: an end tag.
+    ///
+    /// Arguments: `(parser, elementName, namespaceURI, qualifiedName)`.
+    public static let didEndElement = MethodSelector<(XMLParser, String, String?, String?), Void>(
+        "parser(_:didEndElement:namespaceURI:qualifiedName:)")
+
+    /// `parser(_:didStartMappingPrefix:toURI:)`: a namespace prefix comes into
+    /// scope (only with `shouldReportNamespacePrefixes`).
+    ///
+    /// Arguments: `(parser, prefix, namespaceURI)`.
+    public static let didStartMappingPrefix = MethodSelector<(XMLParser, String, String), Void>(
+        "parser(_:didStartMappingPrefix:toURI:)")
+
+    /// `parser(_:didEndMappingPrefix:)`: a namespace prefix goes out of scope.
+    ///
+    /// Arguments: `(parser, prefix)`.
+    public static let didEndMappingPrefix = MethodSelector<(XMLParser, String), Void>(
+        "parser(_:didEndMappingPrefix:)")
+
+    /// `parser(_:foundCharacters:)`: character data; one run of text may
+    /// arrive in several calls.
+    ///
+    /// Arguments: `(parser, string)`.
+    public static let foundCharacters = MethodSelector<(XMLParser, String), Void>("parser(_:foundCharacters:)")
+
+    /// `parser(_:foundIgnorableWhitespace:)`: whitespace the DTD declares
+    /// ignorable.
+    ///
+    /// Arguments: `(parser, whitespaceString)`.
+    public static let foundIgnorableWhitespace = MethodSelector<(XMLParser, String), Void>(
+        "parser(_:foundIgnorableWhitespace:)")
+
+    /// `parser(_:foundProcessingInstructionWithTarget:data:)`: a processing
+    /// instruction such as `<?xml-stylesheet …?>`.
+    ///
+    /// Arguments: `(parser, target, data)`.
+    public static let foundProcessingInstruction = MethodSelector<(XMLParser, String, String?), Void>(
+        "parser(_:foundProcessingInstructionWithTarget:data:)")
+
+    /// `parser(_:foundComment:)`: a comment.
+    ///
+    /// Arguments: `(parser, comment)`.
+    public static let foundComment = MethodSelector<(XMLParser, String), Void>("parser(_:foundComment:)")
+
+    /// `parser(_:foundCDATA:)`: a CDATA section, as bytes.
+    ///
+    /// Arguments: `(parser, CDATABlock)`.
+    public static let foundCDATA = MethodSelector<(XMLParser, Data), Void>("parser(_:foundCDATA:)")
+
+    /// `parser(_:resolveExternalEntityName:systemID:)`: the parser asks for
+    /// the contents of an external entity.
+    ///
+    /// Arguments: `(parser, name, systemID)`. Result: the entity's data, or
+    /// nil.
+    ///
+    /// Combining rule: **first non-nil, closure first**. When a closure and
+    /// the real delegate both answer, both are asked (the real delegate
+    /// first) and the closure's data wins unless it is nil, in which case the
+    /// real delegate's is used. With neither, nil (the protocol's default).
+    public static let resolveExternalEntity = MethodSelector<(XMLParser, String, String?), Data?>(
+        "parser(_:resolveExternalEntityName:systemID:)",
+        combining: .custom { realDelegate, closure in closure ?? realDelegate })
+
+    /// `parser(_:parseErrorOccurred:)`: a fatal parse error; the parser
+    /// stops. `parser.lineNumber` and `parser.columnNumber` say where.
+    ///
+    /// Arguments: `(parser, parseError)`.
+    public static let parseErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
+        "parser(_:parseErrorOccurred:)")
+
+    /// `parser(_:validationErrorOccurred:)`: a validation error (only when
+    /// the parser validates).
+    ///
+    /// Arguments: `(parser, validationError)`.
+    public static let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
+        "parser(_:validationErrorOccurred:)")
+
+    /// Every method of `XMLParserDelegate`.
+    public override class var selectors: [AnyMethodSelector] {
+        [
+            didStartDocument.erased, didEndDocument.erased, foundNotationDeclaration.erased,
+            foundUnparsedEntityDeclaration.erased, foundAttributeDeclaration.erased,
+            foundElementDeclaration.erased, foundInternalEntityDeclaration.erased,
+            foundExternalEntityDeclaration.erased, didStartElement.erased, didEndElement.erased,
+            didStartMappingPrefix.erased, didEndMappingPrefix.erased, foundCharacters.erased,
+            foundIgnorableWhitespace.erased, foundProcessingInstruction.erased, foundComment.erased,
+            foundCDATA.erased, resolveExternalEntity.erased, parseErrorOccurred.erased,
+            validationErrorOccurred.erased,
+        ]
+    }
+
+    // MARK: - Installation
+
+    /// The `NSObject` the parser holds as its delegate; it forwards here.
+    let adapter = XMLParserDelegateAdapter()
+
+    /// Creates a proxy that is not installed on any parser.
+    public required init() {
+        super.init()
+        adapter.proxy = self
+    }
+
+    deinit {
+        // A parser sends messages only while it keeps the proxy alive; after
+        // this, the adapter answers as a delegate that implements nothing.
+        adapter.proxy = nil
+    }
+
+    /// The object a parser holds as its delegate: it forwards every message
+    /// to this proxy. ``proxy(for:)`` installs it.
+    public var parserDelegate: any XMLParserDelegate { adapter }
+
+    /// The proxy of `parser`, created and installed as its delegate the first
+    /// time; the previous delegate becomes `realDelegate`.
+    ///
+    /// Asking again, from any thread, returns the same proxy. The parser
+    /// keeps its proxy alive; the proxy holds neither the parser nor the real
+    /// delegate strongly. Use this function (or `XMLParser.delegateProxy`)
+    /// rather than the inherited `proxy(for:delegate:)`, which expects a
+    /// proxy that is itself the delegate.
+    ///
+    /// - Parameter parser: The parser.
+    /// - Returns: The installed proxy.
+    public static func proxy(for parser: XMLParser) -> XMLParserDelegateProxy {
+        if let existing = existingProxy(for: parser) { return existing }
+        let candidate = XMLParserDelegateProxy()
+        let installed = candidate.attach(to: parser)
+        if installed === candidate {
+            installed.realDelegate = parser.delegate
+            parser.delegate = installed.adapter
+        }
+        return installed
+    }
+
+    /// Removes the proxy from `parser` and makes its `realDelegate` the
+    /// parser's delegate again. Does nothing if no proxy is installed.
+    ///
+    /// - Parameter parser: The parser.
+    /// - Returns: The proxy that was removed, if any.
+    @discardableResult
+    public static func uninstall(from parser: XMLParser) -> XMLParserDelegateProxy? {
+        uninstall(from: parser, setDelegate: { parser.delegate = $0 })
+    }
+}
+
+/// What an `XMLParser` holds as its delegate: an `NSObject` (on Apple
+/// platforms `XMLParserDelegate` refines `NSObjectProtocol`) that forwards
+/// each message to its ``XMLParserDelegateProxy``.
+///
+/// When its proxy has ended it answers as a delegate that implements nothing.
+/// It never forwards to itself: made its own proxy's real delegate, it is
+/// skipped, so a message cannot loop.
+final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
+    private typealias P = XMLParserDelegateProxy
+
+    /// Set in the proxy's initializer, before the adapter is shared, and
+    /// cleared in the proxy's deinitializer. The proxy owns the adapter, so
+    /// the reference is valid whenever it is not nil; it is `unowned(unsafe)`
+    /// rather than `weak` because a parser sends a message per event, and a
+    /// weak load (and the side table it gives the proxy) costs more than the
+    /// rest of the forwarding.
+    unowned(unsafe) var proxy: XMLParserDelegateProxy?
+
+    func parserDidStartDocument(_ parser: XMLParser) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartDocument, parser) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parserDidStartDocument?($1)
+            #else
+            $0.parserDidStartDocument($1)
+            #endif
+        }
+    }
+
+    func parserDidEndDocument(_ parser: XMLParser) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndDocument, parser) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parserDidEndDocument?($1)
+            #else
+            $0.parserDidEndDocument($1)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #else
+            $0.parser($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
+        systemID: String?, notationName: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?(
+                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
+            #else
+            $0.parser(
+                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
+        forElement elementName: String, type: String?, defaultValue: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?(
+                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+            #else
+            $0.parser(
+                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
+            #else
+            $0.parser($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        guard let proxy else { return }
+        proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
+            #else
+            $0.parser($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
+        systemID: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #else
+            $0.parser($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
+            #else
+            $0.parser($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
+            #endif
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
+            #else
+            $0.parser($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
+        guard let proxy else { return }
+        proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
+            #else
+            $0.parser($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
+        guard let proxy else { return }
+        proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, didEndMappingPrefix: $1.1)
+            #else
+            $0.parser($1.0, didEndMappingPrefix: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundCharacters, (parser, string)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundCharacters: $1.1)
+            #else
+            $0.parser($1.0, foundCharacters: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundIgnorableWhitespace: $1.1)
+            #else
+            $0.parser($1.0, foundIgnorableWhitespace: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
+        guard let proxy else { return }
+        proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
+            #else
+            $0.parser($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        guard let proxy else { return }
+        proxy.forward(P.foundComment, (parser, comment)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundComment: $1.1)
+            #else
+            $0.parser($1.0, foundComment: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard let proxy else { return }
+        proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, foundCDATA: $1.1)
+            #else
+            $0.parser($1.0, foundCDATA: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        guard let proxy else { return nil }
+        return proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
+            guard $0 !== self else { return nil }
+            #if canImport(ObjectiveC)
+            return $0.parser?($1.0, resolveExternalEntityName: $1.1, systemID: $1.2) ?? nil
+            #else
+            return $0.parser($1.0, resolveExternalEntityName: $1.1, systemID: $1.2)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard let proxy else { return }
+        proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, parseErrorOccurred: $1.1)
+            #else
+            $0.parser($1.0, parseErrorOccurred: $1.1)
+            #endif
+        }
+    }
+
+    func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+        guard let proxy else { return }
+        proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
+            guard $0 !== self else { return }
+            #if canImport(ObjectiveC)
+            $0.parser?($1.0, validationErrorOccurred: $1.1)
+            #else
+            $0.parser($1.0, validationErrorOccurred: $1.1)
+            #endif
+        }
+    }
+}
