@@ -1,6 +1,6 @@
 extension DelegateProxy {
     /// Sets the closure that answers the method named `name`: the name-based
-    /// counterpart of ``implement(_:options:with:)``, for configuration-driven
+    /// counterpart of `implement(_:options:with:)`, for configuration-driven
     /// code.
     ///
     /// ```swift
@@ -13,7 +13,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as listed in ``selectors``.
-    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Called with the message's arguments.
     /// - Returns: The token that removes the closure.
     /// - Throws: ``MethodSelectorError/unknownSelector(name:owner:known:)`` if
@@ -34,7 +34,7 @@ extension DelegateProxy {
 
     /// Adds a closure at `position` for the method named `name`: the
     /// name-based counterpart of ``before(_:options:_:)``,
-    /// ``after(_:options:_:)`` and ``instead(_:options:_:)``.
+    /// ``after(_:options:_:)`` and `instead(_:options:_:)`.
     ///
     /// `body` returns nothing, so `instead` is accepted here only for methods
     /// that return nothing; for the others use `instead(_:options:_:)`,
@@ -55,7 +55,7 @@ extension DelegateProxy {
     /// - Parameters:
     ///   - name: The method's Swift name, as listed in ``selectors``.
     ///   - position: ``HookPosition/before`` or ``HookPosition/after``.
-    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: The hook.
     /// - Returns: The token that removes the closure.
     /// - Throws: ``MethodSelectorError`` as for `implement(_:options:with:)`;
@@ -108,7 +108,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as listed in ``selectors``.
-    ///   - options: ``HookOptions/once`` removes the closure after its first call.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Returns the message's result; may call
     ///     ``Invocation/proceed()``.
     /// - Returns: The token that removes the closure.

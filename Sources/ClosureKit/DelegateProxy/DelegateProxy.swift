@@ -193,12 +193,12 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// ```
     ///
     /// Several `instead` closures for one selector form a chain: the newest
-    /// answers; closures registered with ``instead(_:options:_:)`` can call
+    /// answers; closures registered with `instead(_:options:_:)` can call
     /// through to the next older one.
     ///
     /// - Parameters:
     ///   - selector: The method to answer.
-    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
     ///     call.
     ///   - body: Called with the message's arguments; its result is the
     ///     message's result (see ``ResultCombining`` for methods where the
@@ -223,7 +223,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - selector: The method to answer.
-    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
     ///     call.
     ///   - body: Returns the message's result.
     /// - Returns: The token that removes the closure.
@@ -245,7 +245,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - selector: The method to observe.
-    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
     ///     call.
     ///   - body: Sees the arguments; `result` is nil.
     /// - Returns: The token that removes the closure.
@@ -268,7 +268,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - selector: The method to observe.
-    ///   - options: ``HookOptions/once`` removes the closure after its first
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
     ///     call.
     ///   - body: Sees the arguments and the `result`.
     /// - Returns: The token that removes the closure.

@@ -13,7 +13,7 @@
 ///   delegate's result are combined when both answer.
 ///
 /// Arguments of several parameters are a tuple; a closure registered with
-/// ``DelegateProxy/implement(_:options:with:)`` may still take them as
+/// `DelegateProxy.implement(_:options:with:)` may still take them as
 /// separate parameters:
 ///
 /// ```swift

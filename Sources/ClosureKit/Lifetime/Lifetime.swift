@@ -8,7 +8,7 @@
 /// ```
 ///
 /// For an object that adopts `Lifetime`:
-/// - end-of-life callbacks (``ObjectLifetime/onEnd(of:perform:)``) run during
+/// - end-of-life callbacks (`ObjectLifetime.onEnd(of:perform:)`) run during
 ///   the object's deinitialisation, on the thread that released it;
 /// - associated values (``Association``) live in the object itself, are
 ///   released in the same moment, and are read about twice as fast as through
@@ -29,7 +29,7 @@ public protocol Lifetime: AnyObject {
 extension Lifetime {
     /// Registers a closure that runs when this object ends.
     ///
-    /// Equivalent to ``ObjectLifetime/onEnd(of:perform:)`` with this object.
+    /// Equivalent to `ObjectLifetime.onEnd(of:perform:)` with this object.
     ///
     /// - Parameter body: Runs once, during the object's deinitialisation.
     /// - Returns: The token that unregisters the closure.

@@ -60,7 +60,7 @@ extension KeyPathObservable {
     /// }
     /// ```
     ///
-    /// Everything ``observe(_:options:_:)`` says holds for each key path. With
+    /// Everything `observe(_:options:_:)` says holds for each key path. With
     /// ``ObservationOptions/initial`` the closure runs once per key path, in
     /// order; ``ObservationOptions/once`` ends the whole registration after
     /// its first callback.

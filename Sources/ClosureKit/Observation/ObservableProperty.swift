@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Every set of the property notifies the observations registered with
-/// ``KeyPathObservable/observe(_:options:_:)``, synchronously, on the
+/// `KeyPathObservable.observe(_:options:_:)`, synchronously, on the
 /// setting thread, after the value is stored. A set of an equal value
 /// notifies too, unless an observation asks for
 /// ``ObservationOptions/skippingEqualValues``.

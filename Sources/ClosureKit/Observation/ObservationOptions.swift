@@ -1,5 +1,5 @@
 /// What an observation registered with
-/// ``KeyPathObservable/observe(_:options:_:)`` delivers, and when.
+/// `KeyPathObservable.observe(_:options:_:)` delivers, and when.
 ///
 /// The options mirror Key-Value Observing's, plus two of ClosureKit's own:
 ///

@@ -12,7 +12,7 @@
 /// ```
 ///
 /// It has no public API besides its initializer: reach it through
-/// ``KeyPathObservable/observe(_:options:_:)``. When it is released (during
+/// `KeyPathObservable.observe(_:options:_:)`. When it is released (during
 /// its owner's deinitialisation) every observation of the owner ends: no
 /// callback runs afterwards, and the tokens' `cancel()` returns `false`.
 ///
