@@ -57,34 +57,20 @@ public final class HandlerList<Element> {
     }
 
     /// One registration. Its fields are guarded by the owning list's lock.
-    ///
-    /// An entry refers to its list without a weak reference: a weak reference
-    /// would give every list a side table, and with it slower retains and
-    /// releases on every dispatch. Instead, an entry whose `element` is non-nil
-    /// is, by invariant, still in a live list: detaching an entry and the
-    /// list's deinit both set `element` to nil under the list's lock. A token
-    /// takes that lock (found from the list's address, which the entry keeps)
-    /// and touches the list only while `element` is non-nil, so it never
-    /// reaches a list that has ended.
     final class Entry: TokenRegistration, @unchecked Sendable {
         var element: Element?
         let once: Bool
-        unowned(unsafe) let list: HandlerList<Element>
-        let listLock: LockPrimitive
+        weak var list: HandlerList<Element>?
 
         init(element: Element, once: Bool, list: HandlerList<Element>) {
             self.element = element
             self.once = once
             self.list = list
-            self.listLock = list.lock
         }
 
         func cancelRegistration() -> Bool {
-            let removed = listLock.withLock { () -> Element? in
-                // nil: detached already, or the list has ended.
-                guard element != nil else { return nil }
-                return list.detach(self)
-            }
+            guard let list else { return false }
+            let removed = list.lock.withLock { list.detach(self) }
             // `removed` (the handler and its captures) is released here, after
             // the lock, because releasing may run arbitrary deinit code.
             return removed != nil
@@ -102,17 +88,9 @@ public final class HandlerList<Element> {
     public init() {}
 
     deinit {
-        // Entries outlive the list only inside tokens. Clearing their elements
-        // under the lock tells those tokens the list has ended (see `Entry`);
-        // the handlers are released after the lock.
-        let released = lock.withLock { () -> [Element?] in
-            entries.map { entry in
-                let element = entry.element
-                entry.element = nil
-                return element
-            }
-        }
-        _ = released
+        // Entries outlive the list only inside tokens; clear them so that a
+        // token kept after the list ended releases nothing late.
+        for entry in entries { entry.element = nil }
     }
 
     /// Adds a handler at the end of the list.
