@@ -168,14 +168,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// - Parameter fileManager: The file manager.
     /// - Returns: The installed proxy.
     public static func proxy(for fileManager: FileManager) -> FileManagerDelegateProxy {
-        if let existing = existingProxy(for: fileManager) { return existing }
-        let candidate = FileManagerDelegateProxy()
-        let installed = candidate.attach(to: fileManager)
-        if installed === candidate {
-            installed.realDelegate = fileManager.delegate
-            fileManager.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: fileManager, currentDelegate: { fileManager.delegate }, installAdapter: { fileManager.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `fileManager` and makes its `realDelegate` the

@@ -86,14 +86,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// - Parameter archiver: The archiver.
     /// - Returns: The installed proxy; the archiver keeps it alive.
     public static func proxy(for archiver: NSKeyedArchiver) -> NSKeyedArchiverDelegateProxy {
-        if let existing = existingProxy(for: archiver) { return existing }
-        let candidate = NSKeyedArchiverDelegateProxy()
-        let installed = candidate.attach(to: archiver)
-        if installed === candidate {
-            installed.realDelegate = archiver.delegate
-            archiver.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: archiver, currentDelegate: { archiver.delegate }, installAdapter: { archiver.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `archiver` and makes its `realDelegate` the

@@ -97,14 +97,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// - Parameter unarchiver: The unarchiver.
     /// - Returns: The installed proxy; the unarchiver keeps it alive.
     public static func proxy(for unarchiver: NSKeyedUnarchiver) -> NSKeyedUnarchiverDelegateProxy {
-        if let existing = existingProxy(for: unarchiver) { return existing }
-        let candidate = NSKeyedUnarchiverDelegateProxy()
-        let installed = candidate.attach(to: unarchiver)
-        if installed === candidate {
-            installed.realDelegate = unarchiver.delegate
-            unarchiver.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: unarchiver, currentDelegate: { unarchiver.delegate }, installAdapter: { unarchiver.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `unarchiver` and makes its `realDelegate` the

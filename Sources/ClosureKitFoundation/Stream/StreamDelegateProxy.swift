@@ -63,14 +63,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// - Parameter stream: The stream.
     /// - Returns: The installed proxy.
     public static func proxy(for stream: Stream) -> StreamDelegateProxy {
-        if let existing = existingProxy(for: stream) { return existing }
-        let candidate = StreamDelegateProxy()
-        let installed = candidate.attach(to: stream)
-        if installed === candidate {
-            installed.realDelegate = stream.delegate
-            stream.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: stream, currentDelegate: { stream.delegate }, installAdapter: { stream.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `stream` and makes its `realDelegate` the

@@ -238,14 +238,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// - Parameter parser: The parser.
     /// - Returns: The installed proxy.
     public static func proxy(for parser: XMLParser) -> XMLParserDelegateProxy {
-        if let existing = existingProxy(for: parser) { return existing }
-        let candidate = XMLParserDelegateProxy()
-        let installed = candidate.attach(to: parser)
-        if installed === candidate {
-            installed.realDelegate = parser.delegate
-            parser.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: parser, currentDelegate: { parser.delegate }, installAdapter: { parser.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `parser` and makes its `realDelegate` the
