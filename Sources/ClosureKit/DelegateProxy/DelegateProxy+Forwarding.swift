@@ -29,7 +29,7 @@ extension DelegateProxy {
         default defaultValue: @autoclosure () -> Result,
         to realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        _forward(selector, arguments, defaultValue, realDelegate)
+        _forward(selector, { arguments }, defaultValue) { realDelegate($0, arguments) }
     }
 
     /// Sends a message that returns nothing through the proxy: what each
@@ -51,15 +51,73 @@ extension DelegateProxy {
         _ arguments: Arguments,
         to realDelegate: (Delegate, Arguments) -> Void
     ) {
+        _forward(selector, { arguments }, {}) { realDelegate($0, arguments) }
+    }
+
+    /// Sends a message through the proxy, calling the real delegate with the
+    /// method's own parameters: the form to use in a protocol method that is
+    /// called often (once per parsed element, say).
+    ///
+    /// ```swift
+    /// func parser(_ parser: XMLParser, foundCharacters string: String) {
+    ///     forward(Self.foundCharacters, (parser, string)) {
+    ///         $0.parser(parser, foundCharacters: string)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// It behaves exactly like ``forward(_:_:default:to:)``. The difference
+    /// is cost: the arguments tuple is built only when closures are
+    /// registered for the method, so a message that goes straight to the
+    /// real delegate copies (and retains) nothing for it.
+    ///
+    /// - Parameters:
+    ///   - selector: The method being sent.
+    ///   - arguments: Its arguments, as a tuple for several parameters;
+    ///     evaluated only if closures are registered for the method.
+    ///   - defaultValue: The protocol's default answer.
+    ///   - realDelegate: Sends the message to the real delegate, the
+    ///     closure's only parameter, with the method's parameters.
+    /// - Returns: The message's answer.
+    @inlinable @inline(__always)
+    public final func forward<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ arguments: @autoclosure () -> Arguments,
+        default defaultValue: @autoclosure () -> Result,
+        call realDelegate: (Delegate) -> Result
+    ) -> Result {
+        _forward(selector, arguments, defaultValue, realDelegate)
+    }
+
+    /// Sends a message that returns nothing through the proxy, calling the
+    /// real delegate with the method's own parameters; see
+    /// ``forward(_:_:default:call:)``.
+    ///
+    /// - Parameters:
+    ///   - selector: The method being sent.
+    ///   - arguments: Its arguments, evaluated only if closures are
+    ///     registered for the method.
+    ///   - realDelegate: Sends the message to the real delegate.
+    @inlinable @inline(__always)
+    public final func forward<Arguments>(
+        _ selector: MethodSelector<Arguments, Void>,
+        _ arguments: @autoclosure () -> Arguments,
+        call realDelegate: (Delegate) -> Void
+    ) {
         _forward(selector, arguments, {}, realDelegate)
     }
 
+    /// The one forwarding path behind every `forward` overload.
+    ///
+    /// One critical section reads everything the message needs: the method's
+    /// slot, the real delegate and, when hooks are registered, the table's
+    /// removal count for the dispatch's fast path.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        _ arguments: Arguments,
+        _ arguments: () -> Arguments,
         _ defaultValue: () -> Result,
-        _ realDelegate: (Delegate, Arguments) -> Result
+        _ realDelegate: (Delegate) -> Result
     ) -> Result {
         let table = self.table
         let id = selector.id
@@ -75,18 +133,22 @@ extension DelegateProxy {
                 // just read under the lock is its check. Only the closure is
                 // retained past the lock, not the snapshot.
                 table.unlockForMessage()
-                return body(arguments)
+                return body(arguments())
             }
             let slot = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
+            let realObject = table.realDelegate
+            let witness = table.realDelegateWitness
+            let removals = table.removalCountLocked
             table.unlockForMessage()
-            return _dispatch(slot, selector, arguments, defaultValue, realDelegate)
+            return _dispatch(
+                slot, removals: removals, selector, arguments(), realObject, witness, defaultValue, realDelegate)
         }
         // No closures: the real delegate, or the default.
         let realObject = table.realDelegate
         let witness = table.realDelegateWitness
         table.unlockForMessage()
         if let realObject {
-            return Self.withDelegate(realObject, witness: witness) { realDelegate($0, arguments) }
+            return realDelegate(Self.delegate(from: realObject, witness: witness))
         }
         return defaultValue()
     }
@@ -97,17 +159,19 @@ extension DelegateProxy {
     @inlinable @inline(never)
     final func _dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
+        removals: UInt,
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
+        _ realObject: AnyObject?,
+        _ witness: UnsafeRawPointer?,
         _ defaultValue: () -> Result,
-        _ realDelegate: (Delegate, Arguments) -> Result
+        _ realDelegate: (Delegate) -> Result
     ) -> Result {
-        let (object, witness) = table.loadRealDelegate()
-        return table.dispatch(
-            slot, selector: selector, arguments: arguments,
-            hasRealDelegate: object != nil,
-            realDelegate: { arguments in
-                Self.withDelegate(object.unsafelyUnwrapped, witness: witness) { realDelegate($0, arguments) }
+        table.dispatch(
+            slot, removals: removals, selector: selector, arguments: arguments,
+            hasRealDelegate: realObject != nil,
+            realDelegate: { _ in
+                Self.withDelegate(realObject.unsafelyUnwrapped, witness: witness, realDelegate)
             },
             fallback: defaultValue)
     }

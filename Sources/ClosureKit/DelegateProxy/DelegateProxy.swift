@@ -280,6 +280,25 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         register(selector, .after, options, .observer(body))
     }
 
+    /// Adds an `after` closure that receives only the message's arguments:
+    /// what ClosureKitFoundation's closure conveniences (`parser.onCharacters`
+    /// and the like) register. It runs where ``after(_:options:_:)`` would,
+    /// but no ``Invocation`` is built for it, which matters for messages sent
+    /// once per parsed element.
+    ///
+    /// - Parameters:
+    ///   - selector: The method to observe.
+    ///   - options: `.once` removes the closure after its first call.
+    ///   - body: Called with the arguments after the method ran.
+    /// - Returns: The token that removes the closure.
+    package final func observeAfter<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: HookOptions = [],
+        _ body: @escaping @Sendable (Arguments) -> Void
+    ) -> CancellationToken {
+        register(selector, .after, options, .argumentsObserver(body))
+    }
+
     /// Removes every closure of every selector. Their tokens' `cancel()` then
     /// returns `false`. The real delegate stays.
     public final func removeAll() {

@@ -30,8 +30,8 @@ extension Stream {
         _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(StreamDelegateProxy.handleEvent, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(StreamDelegateProxy.handleEvent, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 

@@ -91,8 +91,8 @@ extension XMLParser {
         ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.didStartElement, options: options) {
-            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2, $0.arguments.3, $0.arguments.4)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.didStartElement, options: options) {
+            box.value($0.0, $0.1, $0.2, $0.3, $0.4)
         }
     }
 
@@ -110,8 +110,8 @@ extension XMLParser {
         ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.didEndElement, options: options) {
-            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2, $0.arguments.3)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.didEndElement, options: options) {
+            box.value($0.0, $0.1, $0.2, $0.3)
         }
     }
 
@@ -126,8 +126,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.foundCharacters, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundCharacters, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -142,8 +142,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.foundIgnorableWhitespace, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundIgnorableWhitespace, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -158,8 +158,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.foundCDATA, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundCDATA, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -174,8 +174,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.foundComment, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundComment, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -190,8 +190,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.foundProcessingInstruction, options: options) {
-            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundProcessingInstruction, options: options) {
+            box.value($0.0, $0.1, $0.2)
         }
     }
 
@@ -208,8 +208,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.didStartMappingPrefix, options: options) {
-            box.value($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.didStartMappingPrefix, options: options) {
+            box.value($0.0, $0.1, $0.2)
         }
     }
 
@@ -224,8 +224,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.didEndMappingPrefix, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.didEndMappingPrefix, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -312,8 +312,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.parseErrorOccurred, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.parseErrorOccurred, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -328,8 +328,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(XMLParserDelegateProxy.validationErrorOccurred, options: options) {
-            box.value($0.arguments.0, $0.arguments.1)
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.validationErrorOccurred, options: options) {
+            box.value($0.0, $0.1)
         }
     }
 
@@ -339,6 +339,6 @@ extension XMLParser {
         _ handler: @escaping (Arguments) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.after(selector, options: options) { invocation in box.value(invocation.arguments) }
+        return delegateProxy.observeAfter(selector, options: options) { arguments in box.value(arguments) }
     }
 }

@@ -213,7 +213,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        adapter.proxy = self
+        adapter.proxy = Unmanaged.passUnretained(self)
     }
 
     deinit {
@@ -264,47 +264,51 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
 
     /// Set in the proxy's initializer, before the adapter is shared, and
     /// cleared in the proxy's deinitializer. The proxy owns the adapter, so
-    /// the reference is valid whenever it is not nil; it is `unowned(unsafe)`
-    /// rather than `weak` because a parser sends a message per event, and a
-    /// weak load (and the side table it gives the proxy) costs more than the
-    /// rest of the forwarding.
-    unowned(unsafe) var proxy: XMLParserDelegateProxy?
+    /// the reference is valid whenever it is not nil. It is an unretained
+    /// reference used in place (`_withUnsafeGuaranteedRef`) rather than
+    /// `weak`, because a parser sends a message per event: a weak load (and
+    /// the side table it gives the proxy), or even a retain and release of
+    /// the proxy, costs more than the rest of the forwarding.
+    var proxy: Unmanaged<XMLParserDelegateProxy>?
 
     func parserDidStartDocument(_ parser: XMLParser) {
-        guard let proxy else { return }
-        proxy.forward(P.didStartDocument, parser) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parserDidStartDocument?($1)
-            #else
-            $0.parserDidStartDocument($1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didStartDocument, parser) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parserDidStartDocument?(parser)
+                #else
+                $0.parserDidStartDocument(parser)
+                #endif
+            }
         }
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {
-        guard let proxy else { return }
-        proxy.forward(P.didEndDocument, parser) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parserDidEndDocument?($1)
-            #else
-            $0.parserDidEndDocument($1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didEndDocument, parser) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parserDidEndDocument?(parser)
+                #else
+                $0.parserDidEndDocument(parser)
+                #endif
+            }
         }
     }
 
     func parser(
         _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
-            #else
-            $0.parser($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
+                #else
+                $0.parser(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
+                #endif
+            }
         }
     }
 
@@ -312,16 +316,17 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?, notationName: String?
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?(
-                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
-            #else
-            $0.parser(
-                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3, notationName: $1.4)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(
+                        parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID, notationName: notationName)
+                #else
+                $0.parser(
+                        parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID, notationName: notationName)
+                #endif
+            }
         }
     }
 
@@ -329,40 +334,43 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
         forElement elementName: String, type: String?, defaultValue: String?
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?(
-                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
-            #else
-            $0.parser(
-                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(
+                        parser, foundAttributeDeclarationWithName: attributeName, forElement: elementName, type: type, defaultValue: defaultValue)
+                #else
+                $0.parser(
+                        parser, foundAttributeDeclarationWithName: attributeName, forElement: elementName, type: type, defaultValue: defaultValue)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-        guard let proxy else { return }
-        proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
-            #else
-            $0.parser($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundElementDeclarationWithName: elementName, model: model)
+                #else
+                $0.parser(parser, foundElementDeclarationWithName: elementName, model: model)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        guard let proxy else { return }
-        proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
-            #else
-            $0.parser($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundInternalEntityDeclarationWithName: name, value: value)
+                #else
+                $0.parser(parser, foundInternalEntityDeclarationWithName: name, value: value)
+                #endif
+            }
         }
     }
 
@@ -370,14 +378,15 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
-            #else
-            $0.parser($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundExternalEntityDeclarationWithName: name, publicID: publicID, systemID: systemID)
+                #else
+                $0.parser(parser, foundExternalEntityDeclarationWithName: name, publicID: publicID, systemID: systemID)
+                #endif
+            }
         }
     }
 
@@ -385,148 +394,160 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
-            #else
-            $0.parser($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict)
+                #else
+                $0.parser(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict)
+                #endif
+            }
         }
     }
 
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
-        guard let proxy else { return }
-        proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
-            #else
-            $0.parser($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
+                #else
+                $0.parser(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        guard let proxy else { return }
-        proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
-            #else
-            $0.parser($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, didStartMappingPrefix: prefix, toURI: namespaceURI)
+                #else
+                $0.parser(parser, didStartMappingPrefix: prefix, toURI: namespaceURI)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        guard let proxy else { return }
-        proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, didEndMappingPrefix: $1.1)
-            #else
-            $0.parser($1.0, didEndMappingPrefix: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, didEndMappingPrefix: prefix)
+                #else
+                $0.parser(parser, didEndMappingPrefix: prefix)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard let proxy else { return }
-        proxy.forward(P.foundCharacters, (parser, string)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundCharacters: $1.1)
-            #else
-            $0.parser($1.0, foundCharacters: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundCharacters, (parser, string)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundCharacters: string)
+                #else
+                $0.parser(parser, foundCharacters: string)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
-        guard let proxy else { return }
-        proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundIgnorableWhitespace: $1.1)
-            #else
-            $0.parser($1.0, foundIgnorableWhitespace: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundIgnorableWhitespace: whitespaceString)
+                #else
+                $0.parser(parser, foundIgnorableWhitespace: whitespaceString)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        guard let proxy else { return }
-        proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
-            #else
-            $0.parser($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundProcessingInstructionWithTarget: target, data: data)
+                #else
+                $0.parser(parser, foundProcessingInstructionWithTarget: target, data: data)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
-        guard let proxy else { return }
-        proxy.forward(P.foundComment, (parser, comment)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundComment: $1.1)
-            #else
-            $0.parser($1.0, foundComment: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundComment, (parser, comment)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundComment: comment)
+                #else
+                $0.parser(parser, foundComment: comment)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard let proxy else { return }
-        proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, foundCDATA: $1.1)
-            #else
-            $0.parser($1.0, foundCDATA: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, foundCDATA: CDATABlock)
+                #else
+                $0.parser(parser, foundCDATA: CDATABlock)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        guard let proxy else { return nil }
-        return proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
-            guard $0 !== self else { return nil }
-            #if canImport(ObjectiveC)
-            return $0.parser?($1.0, resolveExternalEntityName: $1.1, systemID: $1.2) ?? nil
-            #else
-            return $0.parser($1.0, resolveExternalEntityName: $1.1, systemID: $1.2)
-            #endif
-        }
+        return proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
+                guard $0 !== self else { return nil }
+                #if canImport(ObjectiveC)
+                return $0.parser?(parser, resolveExternalEntityName: name, systemID: systemID) ?? nil
+                #else
+                return $0.parser(parser, resolveExternalEntityName: name, systemID: systemID)
+                #endif
+            }
+        } ?? nil
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard let proxy else { return }
-        proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, parseErrorOccurred: $1.1)
-            #else
-            $0.parser($1.0, parseErrorOccurred: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, parseErrorOccurred: parseError)
+                #else
+                $0.parser(parser, parseErrorOccurred: parseError)
+                #endif
+            }
         }
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        guard let proxy else { return }
-        proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
-            guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.parser?($1.0, validationErrorOccurred: $1.1)
-            #else
-            $0.parser($1.0, validationErrorOccurred: $1.1)
-            #endif
+        proxy?._withUnsafeGuaranteedRef { proxy in
+            proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
+                guard $0 !== self else { return }
+                #if canImport(ObjectiveC)
+                $0.parser?(parser, validationErrorOccurred: validationError)
+                #else
+                $0.parser(parser, validationErrorOccurred: validationError)
+                #endif
+            }
         }
     }
 }

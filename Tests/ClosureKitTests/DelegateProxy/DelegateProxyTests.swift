@@ -199,4 +199,45 @@ struct DelegateProxyTests {
         #expect(real.log == ["real title"])
         withExtendedLifetime((before, instead, after)) {}
     }
+
+    @Test("the call: form of forward builds the arguments only for closures, once per message")
+    func argumentsBuiltOnlyForClosures() {
+        let owner = TransferOwner()
+        let real = RecordingTransferDelegate()
+        owner.delegate = real
+        owner.keepAlive = real
+        let proxy = ArgumentCountingProxy.proxy(for: owner, delegate: \.delegate)
+        owner.progress(0.25)
+        #expect(real.log == ["real progress 0.25"])
+        #expect(proxy.evaluations.value == 0)
+
+        let log = DelegateProxyTestLog()
+        let before = proxy.before(TransferProxy.didProgress) { log.append("before \($0.arguments.1)") }
+        let after = proxy.after(TransferProxy.didProgress) { log.append("after \($0.arguments.1)") }
+        owner.progress(0.5)
+        #expect(proxy.evaluations.value == 1)
+        #expect(log.all == ["before 0.5", "after 0.5"])
+        #expect(real.log == ["real progress 0.25", "real progress 0.5"])
+
+        before.cancel()
+        after.cancel()
+        owner.progress(0.75)
+        #expect(proxy.evaluations.value == 1)
+        #expect(real.log.last == "real progress 0.75")
+    }
 }
+
+/// A proxy whose one method counts how often its arguments tuple is built.
+private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {
+    let evaluations = DelaysCounter()
+
+    func transfer(_ transfer: Transfer, didProgress fraction: Double) {
+        forward(TransferProxy.didProgress, counted((transfer, fraction))) { $0.transfer(transfer, didProgress: fraction) }
+    }
+
+    private func counted<T>(_ value: T) -> T {
+        evaluations.increment()
+        return value
+    }
+}
+

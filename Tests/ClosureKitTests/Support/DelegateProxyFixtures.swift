@@ -35,7 +35,8 @@ final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate
     }
 
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
-        forward(Self.didProgress, (transfer, fraction)) { $0.transfer($1.0, didProgress: $1.1) }
+        // The `call:` form: the real delegate gets the method's own parameters.
+        forward(Self.didProgress, (transfer, fraction)) { $0.transfer(transfer, didProgress: fraction) }
     }
     func transferShouldStart(_ transfer: Transfer) -> Bool {
         forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart($1) }
@@ -44,7 +45,7 @@ final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate
         forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry($1) }
     }
     func priority(for transfer: Transfer) -> Int {
-        forward(Self.priority, transfer, default: 0) { $0.priority(for: $1) }
+        forward(Self.priority, transfer, default: 0) { $0.priority(for: transfer) }
     }
     func title(for transfer: Transfer) -> String {
         forward(Self.title, transfer, default: "default") { $0.title(for: $1) }

@@ -14,15 +14,21 @@ extension HookTable {
     @inlinable
     func dispatch<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
+        removals: UInt,
         selector: MethodSelector<Arguments, Result>,
         arguments: Arguments,
         hasRealDelegate: Bool,
         realDelegate: (Arguments) -> Result,
         fallback: () -> Result
     ) -> Result {
-        for item in slot.befores where claim(item.entry) {
-            if case .observer(let body) = item.body {
+        for item in slot.befores where claim(item.entry, removals: removals) {
+            switch item.body {
+            case .argumentsObserver(let body):
+                body(arguments)
+            case .observer(let body):
                 body(Invocation(selector: selector, position: .before, arguments: arguments))
+            case .plain, .instead:
+                break
             }
         }
 
@@ -31,13 +37,18 @@ extension HookTable {
             result = hasRealDelegate ? realDelegate(arguments) : fallback()
         } else {
             result = runImplementation(
-                slot, selector: selector, arguments: arguments, hasRealDelegate: hasRealDelegate,
+                slot, removals: removals, selector: selector, arguments: arguments, hasRealDelegate: hasRealDelegate,
                 realDelegate: realDelegate, fallback: fallback)
         }
 
-        for item in slot.afters where claim(item.entry) {
-            if case .observer(let body) = item.body {
+        for item in slot.afters where claim(item.entry, removals: removals) {
+            switch item.body {
+            case .argumentsObserver(let body):
+                body(arguments)
+            case .observer(let body):
                 body(Invocation(selector: selector, position: .after, arguments: arguments, result: result))
+            case .plain, .instead:
+                break
             }
         }
         return result
@@ -49,6 +60,7 @@ extension HookTable {
     @inlinable
     func runImplementation<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
+        removals: UInt,
         selector: MethodSelector<Arguments, Result>,
         arguments: Arguments,
         hasRealDelegate: Bool,
@@ -67,13 +79,13 @@ extension HookTable {
                     let realAnswer = realDelegate(arguments)
                     var ranClosure = false
                     let closureAnswer = runInsteads(
-                        slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
+                        slot, removals: removals, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
                         ran: &ranClosure, replaced: { realAnswer })
                     return ranClosure ? combine(realAnswer, closureAnswer) : realAnswer
                 }
                 var ranClosure = false
                 return runInsteads(
-                    slot, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
+                    slot, removals: removals, selector: selector, arguments: arguments, from: slot.insteads.count - 1,
                     ran: &ranClosure, replaced: replaced)
             }
         }
@@ -84,6 +96,7 @@ extension HookTable {
     @inlinable
     func runInsteads<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,
+        removals: UInt,
         selector: MethodSelector<Arguments, Result>,
         arguments: Arguments,
         from index: Int,
@@ -94,7 +107,7 @@ extension HookTable {
         while index >= 0 {
             let item = slot.insteads[index]
             index -= 1
-            guard claim(item.entry) else { continue }
+            guard claim(item.entry, removals: removals) else { continue }
             ran = true
             switch item.body {
             case .plain(let body):
@@ -106,11 +119,11 @@ extension HookTable {
                     next: { [self] in
                         var ignored = false
                         return self.runInsteads(
-                            slot, selector: selector, arguments: arguments, from: below,
+                            slot, removals: removals, selector: selector, arguments: arguments, from: below,
                             ran: &ignored, replaced: replaced)
                     })
                 return body(invocation)
-            case .observer:
+            case .observer, .argumentsObserver:
                 continue
             }
         }

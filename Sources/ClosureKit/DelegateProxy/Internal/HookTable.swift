@@ -6,9 +6,12 @@
 /// dispatch takes the current snapshot under the lock (one array read and one
 /// retain; see `DelegateProxy._forward`, which inlines that read) and runs it
 /// with no lock held. On the general path each closure is re-checked
-/// (``claim(_:)``) just before its call, so that a closure removed by an
+/// (``claim(_:removals:)``) just before its call, so that a closure removed by an
 /// earlier closure of the same dispatch, or by another thread, does not run;
-/// one-shot entries are consumed by that claim. The fast path (a single plain
+/// one-shot entries are consumed by that claim. The check costs no lock while
+/// nothing was removed from the table since the snapshot was read: the
+/// table counts removals (as ``HandlerList`` does) and a claim compares
+/// that count with the one read together with the snapshot. The fast path (a single plain
 /// `instead` closure, not one-shot, and nothing else) calls that closure
 /// first, so the snapshot read under the lock is its check.
 ///
@@ -31,7 +34,16 @@ final class HookTable: @unchecked Sendable {
     /// without a dynamic cast. Guarded by `lock`; nil otherwise.
     @usableFromInline @exclusivity(unchecked) var realDelegateWitness: UnsafeRawPointer?
 
+    /// Bumped, under `lock`, whenever an entry leaves the table; read without
+    /// the lock by ``claim(_:removals:)``.
+    private let removals = RemovalCounter()
+
     init() {}
+
+    /// The removal count, read together with a snapshot while holding the
+    /// lock taken by ``lockForMessage()``.
+    @usableFromInline
+    var removalCountLocked: UInt { removals.load() }
 
     /// Takes the lock for the message path, whose reads of `slots` and the
     /// real delegate are inlined into the caller. No user code may run until
@@ -98,8 +110,14 @@ final class HookTable: @unchecked Sendable {
 
     /// Checks, just before a call, that `entry` is still registered; consumes
     /// it if it is one-shot. Returns whether the caller may call it.
+    /// Whether `entry` may run now, for a dispatch whose snapshot was read
+    /// when the removal count was `removals`; consumes a one-shot entry.
+    ///
+    /// A plain entry of a table that lost no entry since the snapshot is
+    /// still registered: that case needs no lock.
     @usableFromInline
-    func claim<Arguments, Result>(_ entry: HookEntry<Arguments, Result>) -> Bool {
+    func claim<Arguments, Result>(_ entry: HookEntry<Arguments, Result>, removals snapshot: UInt) -> Bool {
+        if !entry.once, removals.load() == snapshot { return true }
         var released: (AnyObject?, HookEntry<Arguments, Result>.Body?) = (nil, nil)
         let claimed = lock.withLock { () -> Bool in
             guard entry.body != nil else { return false }
@@ -110,12 +128,12 @@ final class HookTable: @unchecked Sendable {
         return claimed
     }
 
-    /// Removes every closure. Their tokens' `cancel()` then returns false.
     func removeAll() {
         let old = lock.withLock { () -> ContiguousArray<AnyObject?> in
             let old = slots
             for case let slot? in old { (slot as! any ClearableSlot).clearEntries() }
             slots = []
+            removals.increment()
             return old
         }
         _ = old
@@ -128,6 +146,7 @@ final class HookTable: @unchecked Sendable {
     ) -> Bool {
         guard let body = entry.body else { return false }
         entry.body = nil
+        removals.increment()
         released.1 = body
         let id = entry.selectorID
         guard id < slots.count, let old = slots[id] else { return true }
@@ -155,6 +174,9 @@ final class HookEntry<Arguments, Result>: TokenRegistration, @unchecked Sendable
         case instead(@Sendable (Invocation<Arguments, Result>) -> Result)
         /// A `before` or `after` closure.
         case observer(@Sendable (Invocation<Arguments, Result>) -> Void)
+        /// A before or after closure that needs only the arguments: no
+        /// `Invocation` is built for it.
+        case argumentsObserver(@Sendable (Arguments) -> Void)
     }
 
     /// Nil once removed. Guarded by the table's lock.
