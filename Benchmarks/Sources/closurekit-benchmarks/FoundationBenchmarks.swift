@@ -66,6 +66,95 @@ private final class HandWrittenTally: NSObject, XMLParserDelegate {
     }
 }
 
+/// The least any interposed delegate with a weak fallback can cost: a
+/// hand-written delegate that passes every message on to a weak inner
+/// delegate, as `realDelegate` is. The parser loads it weakly, and it loads
+/// its inner delegate weakly: one more weak load (and release) per event than
+/// the plain hand-written delegate. No proxy that keeps its real delegate
+/// weak can forward for less.
+private final class HandWrittenForwarder: NSObject, XMLParserDelegate {
+    weak var inner: (any XMLParserDelegate)?
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        #if canImport(ObjectiveC)
+        inner?.parser?(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
+                       attributes: attributeDict)
+        #else
+        inner?.parser(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
+                      attributes: attributeDict)
+        #endif
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        #if canImport(ObjectiveC)
+        inner?.parser?(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
+        #else
+        inner?.parser(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
+        #endif
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        #if canImport(ObjectiveC)
+        inner?.parser?(parser, foundCharacters: string)
+        #else
+        inner?.parser(parser, foundCharacters: string)
+        #endif
+    }
+}
+
+/// The closure-based delegate users write by hand: one optional closure per
+/// method, set once, no registration, no tokens, no removal.
+private final class HandWrittenClosureDelegate: NSObject, XMLParserDelegate {
+    var onStart: ((String, [String: String]) -> Void)?
+    var onEnd: ((String) -> Void)?
+    var onCharacters: ((String) -> Void)?
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        onStart?(elementName, attributeDict)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        onEnd?(elementName)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        onCharacters?(string)
+    }
+}
+
+@inline(never)
+private func parseThroughHandWrittenForwarder(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    let delegate = HandWrittenTally()
+    let forwarder = HandWrittenForwarder()
+    forwarder.inner = delegate
+    parser.delegate = forwarder
+    _ = parser.parse()
+    return delegate.tally
+}
+
+@inline(never)
+private func parseWithHandWrittenClosures(_ data: Data) -> Tally {
+    let parser = XMLParser(data: data)
+    var tally = Tally()
+    let delegate = HandWrittenClosureDelegate()
+    delegate.onStart = { _, attributes in
+        tally.elements += 1
+        tally.attributes += attributes.count
+    }
+    delegate.onEnd = { _ in tally.elements -= 0 }
+    delegate.onCharacters = { string in tally.characters += string.utf8.count }
+    parser.delegate = delegate
+    _ = parser.parse()
+    return tally
+}
+
 @inline(never)
 private func parseByHand(_ data: Data) -> Tally {
     let parser = XMLParser(data: data)
@@ -139,14 +228,19 @@ let foundationSuite = Suite(capability: "foundation") {
     let expected = parseByHand(document)
     precondition(parseWithClosures(document) == expected, "the closures and the delegate disagree")
     precondition(parseThroughProxyToRealDelegate(document) == expected, "the proxy lost events")
+    precondition(parseThroughHandWrittenForwarder(document) == expected, "the forwarder lost events")
+    precondition(parseWithHandWrittenClosures(document) == expected, "the closure delegate lost events")
 
     let results = alternate(rounds: 7, [
         { blackHole(parseByHand(document)) },
         { blackHole(parseWithClosures(document)) },
         { blackHole(parseThroughProxyToRealDelegate(document)) },
         { blackHole(parseByHandWithAssociation(document)) },
+        { blackHole(parseThroughHandWrittenForwarder(document)) },
+        { blackHole(parseWithHandWrittenClosures(document)) },
     ])
     let (byHand, closures, forwarded, associated) = (results[0], results[1], results[2], results[3])
+    let (handForwarded, handClosures) = (results[4], results[5])
     return [
         Row(
             capability: "foundation", name: "XMLParser \(megabytes): onStartElement/onEndElement/onCharacters",
@@ -160,5 +254,17 @@ let foundationSuite = Suite(capability: "foundation") {
             capability: "foundation", name: "XMLParser \(megabytes): hand-written delegate, parser with an association",
             metric: "ms/parse", ours: associated, peer: "hand-written XMLParserDelegate", peerValue: byHand,
             target: nil),
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): floor: hand-written forwarder to a weak delegate",
+            metric: "ms/parse", ours: handForwarded, peer: "hand-written XMLParserDelegate", peerValue: byHand,
+            target: nil),
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): proxy forwarding to realDelegate",
+            metric: "ms/parse", ours: forwarded, peer: "hand-written forwarder to a weak delegate",
+            peerValue: handForwarded, target: nil),
+        Row(
+            capability: "foundation", name: "XMLParser \(megabytes): onStartElement/onEndElement/onCharacters",
+            metric: "ms/parse", ours: closures, peer: "hand-written delegate calling stored closures",
+            peerValue: handClosures, target: nil),
     ]
 }
