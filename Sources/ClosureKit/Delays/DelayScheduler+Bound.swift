@@ -34,11 +34,12 @@ extension DelayScheduler {
             guard let object = weakObject.object else { return }
             body(object)
         }
-        // The end-of-life callback keeps the record until the record lets go
-        // of the callback's token (when it fires or is cancelled): the cycle
-        // always ends.
-        let endToken = ObjectLifetime.onEnd(of: object) {
-            _ = record.cancelRegistration()
+        // The end-of-life callback refers to the record weakly: the record is
+        // also the owner's token, and releasing that token must still cancel
+        // the delay. The record holds the callback's token until it fires or
+        // is cancelled.
+        let endToken = ObjectLifetime.onEnd(of: object) { [weak record] in
+            _ = record?.finish(byOwner: false)
         }
         let keep = core.lock.withLock { () -> Bool in
             guard record.slot == DelayRecord.State.new else { return false }

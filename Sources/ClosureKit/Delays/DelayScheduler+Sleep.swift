@@ -42,7 +42,7 @@ extension TimerCore {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let record = DelayRecord(core: self, target: nil) { waiter.resume(throwing: nil) }
                 lock.withLock { insertLocked(record, deadline: deadline) }
-                waiter.install(continuation, token: CancellationToken(registration: record))
+                waiter.install(continuation, token: record)
             }
         } onCancel: {
             waiter.resume(throwing: CancellationError())

@@ -17,9 +17,9 @@
 ///
 /// All pending delays of a clock sit in one min-heap behind one lock, served
 /// by one timer thread that sleeps until the earliest deadline (a ``ManualClock``
-/// runs them itself when advanced). A pending delay costs a few small
-/// allocations, far less than a `DispatchWorkItem`; no kernel timer is
-/// created per delay. Schedulers created for the same ``ManualClock`` share
+/// runs them itself when advanced). A pending delay costs one allocation
+/// (its record, which is also the token returned) and a heap slot, far less
+/// than a `DispatchWorkItem`; no kernel timer is created per delay. Schedulers created for the same ``ManualClock`` share
 /// its heap.
 ///
 /// ## Tokens and cancellation
@@ -53,7 +53,8 @@
 /// its timer thread ends once they have all run or been cancelled.
 ///
 /// - Complexity: scheduling is O(log *n*) in the number of pending delays of
-///   the clock; cancelling is O(1) amortised.
+///   the clock; cancelling a pending delay is O(log *n*) too, and takes it
+///   out of the heap at once.
 public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.Duration {
     /// The clock the scheduler reads time from.
     public let clock: C
@@ -203,11 +204,13 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     }
 
     func insert(_ record: DelayRecord, at deadline: Int64) -> CancellationToken {
-        core.lock.withLock {
-            // A bound record whose object ended in the meantime is finished.
-            if record.slot == DelayRecord.State.new { core.insertLocked(record, deadline: deadline) }
-        }
-        return CancellationToken(registration: record)
+        let lock = core.lock.primitive
+        lock.lock()
+        // A bound record whose object ended in the meantime is finished.
+        if record.slot == DelayRecord.State.new { core.insertLocked(record, deadline: deadline) }
+        lock.unlock()
+        // The record is its own token.
+        return record
     }
 }
 

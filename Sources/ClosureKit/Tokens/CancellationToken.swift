@@ -21,16 +21,28 @@
 /// that had already passed its check on another thread may still finish its
 /// call. On the thread that cancels, and inside the handler itself,
 /// cancellation takes effect at once.
-public final class CancellationToken: Hashable, @unchecked Sendable {
+///
+/// ## Subclasses inside the library
+///
+/// The class is not `open`: only the library subclasses it, where a
+/// registration is cheapest as its own token. A pending delay is one object,
+/// token and record at once (see `DelayRecord`); such a subclass creates the
+/// token with ``init()``, overrides ``cancel()`` and ``isCancelled``, and ends
+/// its registration in its own `deinit`.
+public class CancellationToken: Hashable, @unchecked Sendable {
     // `registration` is immutable; `cancelled` is guarded by the lock stripe of
-    // this token, so that a token costs no lock allocation of its own (millions
-    // of pending delays each hold one).
+    // this token, so that a token costs no lock allocation of its own.
     private let registration: (any TokenRegistration)?
     private var cancelled = false
 
     /// Creates a token for a registration inside the library.
     init(registration: any TokenRegistration) {
         self.registration = registration
+    }
+
+    /// Creates a token that is its own registration, for subclasses.
+    init() {
+        self.registration = nil
     }
 
     /// Creates a token that runs `onCancel` the first time it is cancelled or
@@ -102,7 +114,7 @@ public final class CancellationToken: Hashable, @unchecked Sendable {
     /// Adds the token to a set, so that it lives as long as the set holds it.
     ///
     /// - Parameter set: The set that keeps the token.
-    public func store(in set: inout Set<CancellationToken>) {
+    public final func store(in set: inout Set<CancellationToken>) {
         set.insert(self)
     }
 
@@ -110,7 +122,7 @@ public final class CancellationToken: Hashable, @unchecked Sendable {
     /// holds it.
     ///
     /// - Parameter array: The array that keeps the token.
-    public func store(in array: inout [CancellationToken]) {
+    public final func store(in array: inout [CancellationToken]) {
         array.append(self)
     }
 
@@ -120,7 +132,7 @@ public final class CancellationToken: Hashable, @unchecked Sendable {
     }
 
     /// Hashes the token's identity.
-    public func hash(into hasher: inout Hasher) {
+    public final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
 }

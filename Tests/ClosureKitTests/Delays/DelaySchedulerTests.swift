@@ -258,6 +258,43 @@ struct DelaySchedulerTests {
         }
     }
 
+    @Test("under a race between owners releasing their tokens and the clock popping them, nothing runs twice or leaks")
+    func releaseFireRace() async {
+        let count = 3_000
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let runs = (0..<count).map { _ in DelaysCounter() }
+        // Each lane owns a third of the tokens and drops them one by one
+        // while the clock pops the same delays; a token released while its
+        // delay is being popped exercises the heap's refusal to retain a
+        // record whose deinit has begun.
+        final class Lane: @unchecked Sendable {
+            var tokens: [CancellationToken?]
+            init(_ tokens: [CancellationToken?]) { self.tokens = tokens }
+        }
+        var lanes: [Lane] = []
+        for lane in 0..<3 {
+            lanes.append(Lane(stride(from: lane, to: count, by: 3).map { index in
+                scheduler.schedule(after: .milliseconds(Int64(index % 30)), on: .inline) { runs[index].increment() }
+            }))
+        }
+        #expect(clock.pendingCount == count)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<30 { clock.advance(by: .milliseconds(1)) }
+            }
+            for lane in lanes {
+                group.addTask {
+                    for index in lane.tokens.indices { lane.tokens[index] = nil }
+                }
+            }
+        }
+        clock.advance(by: .seconds(1))
+        #expect(clock.pendingCount == 0)
+        #expect(clock.core.lock.withLock { clock.core.entryCountLocked } == 0)
+        for index in 0..<count { #expect(runs[index].value <= 1, "delay \(index)") }
+    }
+
     @Test("cancel is thread-safe: of many threads cancelling one token, exactly one prevents the run")
     func concurrentCancelOfOneToken() async {
         for _ in 0..<50 {

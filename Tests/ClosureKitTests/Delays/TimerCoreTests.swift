@@ -22,7 +22,57 @@ struct TimerCoreTests {
         #expect(counter.value == 0)
     }
 
-    @Test("a cancelled delay's record is released once its token and its tombstone are gone")
+    @Test("delays cancelled all over the heap never run, and the others still fire in deadline order")
+    func cancelledLeaveHeap() {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let order = DelaysLog<Int>()
+        var tokens: [CancellationToken] = []
+        // Deadlines in a scrambled order, so that entries sit all over the heap.
+        let deadlines = (0..<1_000).map { ($0 * 7_919) % 1_000 }
+        for deadline in deadlines {
+            tokens.append(scheduler.schedule(after: .milliseconds(Int64(deadline)), on: .inline) {
+                order.append(deadline)
+            })
+        }
+        // Cancel every delay whose deadline is not a multiple of 5, from the
+        // middle of the heap as much as from its top.
+        for (token, deadline) in zip(tokens, deadlines) where deadline % 5 != 0 { token.cancel() }
+        #expect(clock.pendingCount == 200)
+        clock.advance(by: .seconds(2))
+        #expect(order.elements == Array(stride(from: 0, to: 1_000, by: 5)))
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test("releasing a pending delay's token cancels it and releases its closure at once")
+    func releasedTokenLeavesHeap() {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let counter = DelaysCounter()
+        weak var weakProbe: DelaysProbe?
+        var kept: [CancellationToken] = []
+        do {
+            let probe = DelaysProbe()
+            weakProbe = probe
+            for index in 0..<100 {
+                let token = scheduler.schedule(after: .milliseconds(Int64(index)), on: .inline) { [probe] in
+                    _ = probe
+                    counter.increment()
+                }
+                if index % 2 == 0 { kept.append(token) }
+            }
+            #expect(clock.pendingCount == 50)
+        }
+        // The 50 kept delays still hold the probe; the released ones do not.
+        #expect(weakProbe != nil)
+        kept.removeAll()
+        #expect(clock.pendingCount == 0)
+        #expect(weakProbe == nil)
+        clock.advance(by: .seconds(1))
+        #expect(counter.value == 0)
+    }
+
+    @Test("a cancelled delay's record is released once its token is gone")
     func recordReleased() {
         let clock = ManualClock()
         let scheduler = DelayScheduler(clock: clock)

@@ -1,21 +1,27 @@
-/// One pending delay: the registration behind a delay's ``CancellationToken``.
+/// One delay: its record in the timer core and, at the same time, the
+/// ``CancellationToken`` its owner holds. One allocation per delay.
 ///
-/// The record is kept small on purpose (52 bytes, one 64-byte allocation), so
-/// that millions of pending delays stay cheap: the closure, the timer core it
-/// belongs to, where it runs, and its state. Its deadline and scheduling order
-/// live in the heap entry.
+/// The heap refers to a pending record by an unowned reference (see
+/// ``TimerCore``), so the owner's reference is the only strong one while the
+/// delay waits: when the owner lets go, `deinit` turns the heap entry into a
+/// tombstone, and the closure and its captures are released with the record.
+/// At its deadline the core retains the record (unless its `deinit` has
+/// begun) for as long as it takes to run it.
 ///
 /// Every mutable field is guarded by `core.lock`.
-class DelayRecord: TokenRegistration, @unchecked Sendable {
+class DelayRecord: CancellationToken, @unchecked Sendable {
     /// The user's closure; nil once fired or cancelled, so that its captures
     /// are released at once.
-    var action: (@Sendable () -> Void)?
+    final var action: (@Sendable () -> Void)?
     let core: TimerCore
     /// Where the closure runs: nil inline on the timer thread, a
     /// `DispatchQueue`, or an ``ExecutorRunner``.
     let target: AnyObject?
-    /// One of the `State` values.
-    var slot: Int32 = State.new
+    /// One of the `State` values. Read by the heap even after `deinit`, for
+    /// a tombstone (its memory is kept by the heap's unowned reference).
+    final var slot: Int32 = State.new
+    /// Whether ``cancel()`` was called: what ``isCancelled`` reports.
+    final var ownerCancelled = false
 
     enum State {
         /// Waiting in the heap.
@@ -34,6 +40,24 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
         self.core = core
         self.target = target
         self.action = action
+        super.init()
+    }
+
+    deinit {
+        // The owner let go of a delay that may still be pending: its heap
+        // entry becomes a tombstone. The closure is released after this
+        // body, with the other stored properties, outside the lock.
+        //
+        // `slot` is read without the lock, as a token reads its flag in
+        // deinit: whoever wrote it last held a strong reference, released
+        // before this, and the heap never writes it once the record's
+        // deinit has begun. Only a pending record needs the lock.
+        guard slot == State.pending else { return }
+        let lock = core.lock.primitive
+        lock.lock()
+        slot = State.finished
+        core.pendingRecordEndedLocked(self)
+        lock.unlock()
     }
 
     /// Whether the record repeats. Repeating records are re-inserted after
@@ -56,8 +80,8 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     /// Runs the closure on the current thread if the record is still due,
     /// then, for a repeating record, schedules its next tick.
     func fire() {
-        // Plain lock/unlock: see `cancelRegistration()`.
-        let lock = core.lock
+        // Plain lock/unlock: see `cancel()`.
+        let lock = core.lock.primitive
         lock.lock()
         let body = claimLocked()
         lock.unlock()
@@ -73,12 +97,31 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
     /// cancelled), for subclasses that hold more than the closure.
     func didFinish() {}
 
-    func cancelRegistration() -> Bool {
+    @discardableResult
+    override func cancel() -> Bool {
+        finish(byOwner: true)
+    }
+
+    override var isCancelled: Bool {
+        core.lock.withLock { ownerCancelled }
+    }
+
+    /// Ends the delay unless it already ran or ended; returns whether this
+    /// prevented anything. `byOwner` is true for ``cancel()``, which counts
+    /// only its first call.
+    func finish(byOwner: Bool) -> Bool {
         // Plain lock/unlock rather than `withLock`: returning the closure
         // through a generic result would re-abstract it, an allocation on the
         // hot path of every cancel.
-        let lock = core.lock
+        let lock = core.lock.primitive
         lock.lock()
+        if byOwner {
+            if ownerCancelled {
+                lock.unlock()
+                return false
+            }
+            ownerCancelled = true
+        }
         let state = slot
         if state == State.finished {
             lock.unlock()
@@ -87,8 +130,7 @@ class DelayRecord: TokenRegistration, @unchecked Sendable {
         slot = State.finished
         // A cancelled entry stays in the heap as a tombstone (its closure is
         // released below, at once); the core drops tombstones in bulk as soon
-        // as they outnumber live entries, so cancelling stays O(1) amortised
-        // and the memory still comes back.
+        // as they outnumber live entries.
         if state == State.pending { core.entryCancelledLocked() }
         let released = action
         action = nil

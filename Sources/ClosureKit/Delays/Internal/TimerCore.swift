@@ -8,17 +8,34 @@ import Dispatch
 /// until the earliest deadline; ``ManualClock`` pops due delays when it is
 /// advanced.
 ///
-/// Heap entries hold everything the ordering needs (deadline and sequence),
-/// so sifting never touches a record. Cancelling marks the record finished
-/// and leaves its entry as a tombstone; tombstones are skipped when popped
-/// and dropped in one O(*n*) pass as soon as they outnumber live entries, so
-/// memory comes back at once when most delays are cancelled.
+/// ## Entries refer to their records without owning them
+///
+/// Each record is also the token its owner holds (see ``DelayRecord``), so
+/// the heap must not keep it alive: releasing the token cancels the delay. An
+/// entry holds an *unowned* reference (the runtime's `swift_unownedRetain`,
+/// see ``RuntimeRetain``): the record's memory stays allocated while the
+/// entry exists, even after the record's `deinit`, but its life is the
+/// owner's. Heap entries hold everything the ordering needs (deadline and
+/// sequence), so sifting never touches a record.
+///
+/// ## Tombstones
+///
+/// Cancelling, or the owner letting go of a pending delay, marks the record
+/// finished under the lock and leaves its entry as a tombstone (the closure is
+/// released at once). Tombstones are skipped when popped and dropped in one
+/// O(*n*) pass as soon as they outnumber live entries, so cancelling stays
+/// O(1) amortised and memory comes back at once when most delays are
+/// cancelled.
+///
+/// Popping a live entry retains its record with `swift_tryRetain`, which
+/// refuses a record whose `deinit` has begun. That `deinit` is then waiting
+/// for the lock; the pop notes the record in `dying`, so that the `deinit`
+/// knows its entry is already gone and does not count a tombstone for it.
 ///
 /// - Complexity: insert is O(log *n*); cancel is O(1) amortised; popping the
 ///   earliest is O(log *n*).
 class TimerCore: @unchecked Sendable {
-    /// One heap slot. The record is retained by the heap (manually, so that
-    /// moving entries during a sift costs no reference counting).
+    /// One heap slot: an unowned reference to its record (see above).
     struct Entry {
         var deadline: Int64
         var sequence: UInt64
@@ -34,6 +51,9 @@ class TimerCore: @unchecked Sendable {
         var capacity = 0
         var tombstones = 0
         var nextSequence: UInt64 = 0
+        /// Records popped while their `deinit` waited for the lock (rare, and
+        /// never more than a few at once).
+        var dying: [UnsafeMutableRawPointer] = []
     }
 
     let lock = Lock()
@@ -45,10 +65,11 @@ class TimerCore: @unchecked Sendable {
     }
 
     deinit {
-        // Records still pending are released with the core.
+        // Live records hold their core, so only tombstones can be left; their
+        // memory is released with the core.
         let state = heap.pointee
         if let entries = state.entries {
-            for index in 0..<state.count { entries[index].record.release() }
+            for index in 0..<state.count { RuntimeRetain.unownedRelease(entries[index].record) }
             entries.deallocate()
         }
         heap.deinitialize(count: 1)
@@ -85,7 +106,9 @@ class TimerCore: @unchecked Sendable {
         }
         let index = heap.pointee.count
         heap.pointee.count = index + 1
-        let entry = Entry(deadline: deadline, sequence: sequence, record: .passRetained(record))
+        let reference = Unmanaged.passUnretained(record)
+        RuntimeRetain.unownedRetain(reference)
+        let entry = Entry(deadline: deadline, sequence: sequence, record: reference)
         if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
     }
 
@@ -95,19 +118,40 @@ class TimerCore: @unchecked Sendable {
         if heap.pointee.tombstones * 2 > heap.pointee.count { dropTombstones() }
     }
 
-    /// Pops the earliest live delay if it is due at `now`, marking it due.
-    /// Tombstones on the way are dropped.
+    /// A pending record's `deinit` began: its entry becomes a tombstone,
+    /// unless a pop already took the entry out.
+    func pendingRecordEndedLocked(_ record: DelayRecord) {
+        let address = Unmanaged.passUnretained(record).toOpaque()
+        if let index = heap.pointee.dying.firstIndex(of: address) {
+            heap.pointee.dying.remove(at: index)
+            return
+        }
+        entryCancelledLocked()
+    }
+
+    /// Pops the earliest live delay if it is due at `now`, marking it due,
+    /// and returns it retained. Tombstones on the way are dropped.
     func popDueLocked(now: Int64) -> DelayRecord? {
         while heap.pointee.count > 0 {
             let entries = heap.pointee.entries!
             guard entries[0].deadline <= now else { return nil }
-            let record = entries[0].record.takeRetainedValue()
+            let reference = entries[0].record
             removeFirst()
-            if record.slot == DelayRecord.State.pending {
-                record.slot = DelayRecord.State.due
-                return record
+            let live = reference._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
+            guard live else {
+                heap.pointee.tombstones -= 1
+                RuntimeRetain.unownedRelease(reference)
+                continue
             }
-            heap.pointee.tombstones -= 1
+            guard let record = RuntimeRetain.tryRetain(reference) else {
+                // Its owner let go and its deinit waits for the lock.
+                heap.pointee.dying.append(reference.toOpaque())
+                RuntimeRetain.unownedRelease(reference)
+                continue
+            }
+            RuntimeRetain.unownedRelease(reference)
+            record.slot = DelayRecord.State.due
+            return record
         }
         return nil
     }
@@ -134,24 +178,13 @@ class TimerCore: @unchecked Sendable {
         return index
     }
 
-    /// Removes the root (whose record the caller has taken over).
+    /// Removes the root (whose reference the caller has taken over).
     private func removeFirst() {
         let entries = heap.pointee.entries!
         let last = heap.pointee.count - 1
         heap.pointee.count = last
         if last > 0 {
-            let moving = entries[last]
-            var index = 0
-            while true {
-                let left = 2 * index + 1
-                guard left < last else { break }
-                let right = left + 1
-                let child = right < last && Self.precedes(entries[right], entries[left]) ? right : left
-                guard Self.precedes(entries[child], moving) else { break }
-                entries[index] = entries[child]
-                index = child
-            }
-            entries[index] = moving
+            siftDown(entries[last], from: 0, count: last, in: entries)
         }
         shrinkIfSparse()
     }
@@ -162,14 +195,16 @@ class TimerCore: @unchecked Sendable {
         var kept = 0
         for index in 0..<heap.pointee.count {
             let entry = entries[index]
+            // A record whose deinit waits for the lock still reads pending:
+            // it stays, and becomes a tombstone when its deinit gets the lock.
             let live = entry.record._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
             if live {
                 entries[kept] = entry
                 kept += 1
             } else {
-                // No user code runs here: a cancelled record's closure is
-                // already gone, and its token holds it if it is still in use.
-                entry.record.release()
+                // No user code runs here: a finished record's closure is
+                // already gone, and only its memory is left to release.
+                RuntimeRetain.unownedRelease(entry.record)
             }
         }
         heap.pointee.count = kept
@@ -178,15 +213,15 @@ class TimerCore: @unchecked Sendable {
         if kept > 1 {
             var start = (kept - 2) / 2
             while start >= 0 {
-                siftDown(from: start, count: kept, in: entries)
+                siftDown(entries[start], from: start, count: kept, in: entries)
                 start -= 1
             }
         }
         shrinkIfSparse()
     }
 
-    private func siftDown(from start: Int, count: Int, in entries: UnsafeMutablePointer<Entry>) {
-        let moving = entries[start]
+    /// Places `moving` at `start` or below, in a heap of `count` entries.
+    private func siftDown(_ moving: Entry, from start: Int, count: Int, in entries: UnsafeMutablePointer<Entry>) {
         var index = start
         while true {
             let left = 2 * index + 1

@@ -1,0 +1,68 @@
+#if canImport(Darwin)
+internal import Darwin
+#elseif canImport(Glibc)
+@preconcurrency internal import Glibc
+#elseif canImport(Musl)
+@preconcurrency internal import Musl
+#elseif canImport(Android)
+@preconcurrency internal import Android
+#endif
+
+/// Three Swift runtime entry points for references that do not own their
+/// object, exported by the runtime on every platform and looked up once by
+/// name (the compiler reserves `@_silgen_name` for its own use):
+///
+/// - `swift_unownedRetain` and `swift_unownedRelease`: what an `unowned`
+///   reference does. The object's memory stays allocated while such a
+///   reference exists, even after its `deinit`; its life stays with its
+///   strong references.
+/// - `swift_tryRetain`: retains an object unless its deinitialisation has
+///   begun, in which case it returns nil and changes nothing.
+///
+/// What they are for: the delay heap refers to each pending delay, which is
+/// also the token its owner holds, so the heap must not keep it alive (see
+/// ``TimerCore``).
+enum RuntimeRetain {
+    private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
+        #if canImport(Darwin)
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(handle, name) else {
+            fatalError("ClosureKit needs the Swift runtime's \(name), which this runtime does not export")
+        }
+        return symbol
+    }
+
+    private typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+    private typealias VoidFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
+
+    private static let unownedRetainFunction = unsafeBitCast(lookUp("swift_unownedRetain"), to: ObjectFunction.self)
+    private static let unownedReleaseFunction = unsafeBitCast(lookUp("swift_unownedRelease"), to: VoidFunction.self)
+
+    /// Adds an unowned reference to `object`: its memory stays allocated
+    /// until the matching ``unownedRelease(_:)``.
+    @inline(__always)
+    static func unownedRetain<Object: AnyObject>(_ object: Unmanaged<Object>) {
+        _ = unownedRetainFunction(object.toOpaque())
+    }
+
+    /// Drops an unowned reference taken by ``unownedRetain(_:)``; frees the
+    /// object's memory if it was the last reference of any kind.
+    @inline(__always)
+    static func unownedRelease<Object: AnyObject>(_ object: Unmanaged<Object>) {
+        unownedReleaseFunction(object.toOpaque())
+    }
+
+    private static let tryRetainFunction = unsafeBitCast(lookUp("swift_tryRetain"), to: ObjectFunction.self)
+
+    /// Retains `object` and returns it as a strong reference, or returns nil
+    /// if its deinitialisation has begun. The caller must guarantee that the
+    /// object's memory is still allocated (by an unowned reference).
+    @inline(__always)
+    static func tryRetain<Object: AnyObject>(_ object: Unmanaged<Object>) -> Object? {
+        guard tryRetainFunction(object.toOpaque()) != nil else { return nil }
+        return object.takeRetainedValue()
+    }
+}
