@@ -29,7 +29,7 @@ extension DelegateProxy {
         default defaultValue: @autoclosure () -> Result,
         to realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        _forward(selector, { arguments }, defaultValue) { realDelegate($0, arguments) }
+        _forward(selector, arguments, defaultValue) { realDelegate($0, arguments) }
     }
 
     /// Sends a message that returns nothing through the proxy: what each
@@ -51,7 +51,7 @@ extension DelegateProxy {
         _ arguments: Arguments,
         to realDelegate: (Delegate, Arguments) -> Void
     ) {
-        _forward(selector, { arguments }, {}) { realDelegate($0, arguments) }
+        _forward(selector, arguments, {}) { realDelegate($0, arguments) }
     }
 
     /// Sends a message through the proxy, calling the real delegate with the
@@ -86,7 +86,7 @@ extension DelegateProxy {
         default defaultValue: @autoclosure () -> Result,
         call realDelegate: (Delegate) -> Result
     ) -> Result {
-        _forward(selector, arguments, defaultValue, realDelegate)
+        _forward(selector, building: arguments, defaultValue, realDelegate)
     }
 
     /// Sends a message that returns nothing through the proxy, calling the
@@ -104,21 +104,59 @@ extension DelegateProxy {
         _ arguments: @autoclosure () -> Arguments,
         call realDelegate: (Delegate) -> Void
     ) {
-        _forward(selector, arguments, {}, realDelegate)
+        _forward(selector, building: arguments, {}, realDelegate)
     }
 
-    /// The one forwarding path behind every `forward` overload.
-    ///
-    /// One critical section reads everything the message needs: the method's
-    /// slot, the real delegate and, when hooks are registered, the table's
-    /// removal count for the dispatch's fast path.
+    /// The one forwarding path behind every `forward` overload: its two
+    /// forms differ only in how they supply the arguments (the caller's tuple,
+    /// borrowed, or a tuple built on demand by the `call:` forms), so that
+    /// neither copies arguments it does not need.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        _ arguments: () -> Arguments,
+        _ arguments: Arguments,
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate) -> Result
     ) -> Result {
+        switch _route(selector) {
+        case .closure(let body):
+            return body(arguments)
+        case .hooks(let slot, let removals, let realObject, let witness):
+            return _dispatch(slot, removals: removals, selector, arguments, realObject, witness, defaultValue, realDelegate)
+        case .realDelegate(let realObject, let witness):
+            return Self.withDelegate(realObject, witness: witness, realDelegate)
+        case .none:
+            return defaultValue()
+        }
+    }
+
+    /// ``_forward(_:_:_:_:)`` with arguments built only when closures are
+    /// registered.
+    @inlinable @inline(__always)
+    final func _forward<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        building arguments: () -> Arguments,
+        _ defaultValue: () -> Result,
+        _ realDelegate: (Delegate) -> Result
+    ) -> Result {
+        switch _route(selector) {
+        case .closure(let body):
+            return body(arguments())
+        case .hooks(let slot, let removals, let realObject, let witness):
+            return _dispatch(
+                slot, removals: removals, selector, arguments(), realObject, witness, defaultValue, realDelegate)
+        case .realDelegate(let realObject, let witness):
+            return Self.withDelegate(realObject, witness: witness, realDelegate)
+        case .none:
+            return defaultValue()
+        }
+    }
+
+    /// Reads, in one critical section, everything a message needs: the
+    /// method's slot, the real delegate and, when hooks are registered, the
+    /// table's removal count for the dispatch's fast path.
+    @inlinable @inline(__always)
+    final func _route<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) -> _Route<Arguments, Result> {
         let table = self.table
         let id = selector.id
         table.lockForMessage()
@@ -133,24 +171,21 @@ extension DelegateProxy {
                 // just read under the lock is its check. Only the closure is
                 // retained past the lock, not the snapshot.
                 table.unlockForMessage()
-                return body(arguments())
+                return .closure(body)
             }
             let slot = unsafeDowncast(table.slots[id].unsafelyUnwrapped, to: HookSlot<Arguments, Result>.self)
             let realObject = table.realDelegate
             let witness = table.realDelegateWitness
             let removals = table.removalCountLocked
             table.unlockForMessage()
-            return _dispatch(
-                slot, removals: removals, selector, arguments(), realObject, witness, defaultValue, realDelegate)
+            return .hooks(slot, removals, realObject, witness)
         }
         // No closures: the real delegate, or the default.
         let realObject = table.realDelegate
         let witness = table.realDelegateWitness
         table.unlockForMessage()
-        if let realObject {
-            return realDelegate(Self.delegate(from: realObject, witness: witness))
-        }
-        return defaultValue()
+        if let realObject { return .realDelegate(realObject, witness) }
+        return .none
     }
 
     /// The general path: hooks, chains of instead closures, combining rules.
@@ -175,4 +210,18 @@ extension DelegateProxy {
             },
             fallback: defaultValue)
     }
+}
+
+/// Where a message goes, as read under the table's lock by
+/// ``DelegateProxy/_route(_:)``.
+@usableFromInline
+enum _Route<Arguments, Result> {
+    /// A single plain instead closure and nothing else.
+    case closure(@Sendable (Arguments) -> Result)
+    /// Hooks: the slot, the removal count read with it, and the real delegate.
+    case hooks(HookSlot<Arguments, Result>, UInt, AnyObject?, UnsafeRawPointer?)
+    /// No closures; the real delegate answers.
+    case realDelegate(AnyObject, UnsafeRawPointer?)
+    /// No closures and no real delegate: the protocol's default.
+    case none
 }
