@@ -77,7 +77,7 @@ enum SideTable {
             #if canImport(ObjectiveC)
             return owner == nil
             #else
-            return swiftIsDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
+            return SwiftRuntime.isDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
             #endif
         }
     }
@@ -225,22 +225,3 @@ enum SideTable {
         released += state.entries.removeAll { $0.ownerHasEnded }
     }
 }
-
-#if !canImport(ObjectiveC)
-/// The Swift runtime's own test of whether an object's strong reference count
-/// has reached zero (its deinitialisation has begun): `swift_isDeallocating`,
-/// exported by the runtime on every platform. Looked up once by name rather
-/// than linked by `@_silgen_name`, which the compiler reserves. Used only in
-/// sweeps, on objects whose memory an unowned reference keeps allocated.
-private let isDeallocatingFunction: @convention(c) (UnsafeMutableRawPointer) -> Bool = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_isDeallocating") else {
-        fatalError("ClosureKit needs the Swift runtime's swift_isDeallocating, which this runtime does not export")
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> Bool).self)
-}()
-
-@inline(__always)
-private func swiftIsDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
-    isDeallocatingFunction(object)
-}
-#endif

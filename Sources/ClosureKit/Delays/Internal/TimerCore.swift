@@ -13,7 +13,7 @@ import Dispatch
 /// Each record is also the token its owner holds (see ``DelayRecord``), so
 /// the heap must not keep it alive: releasing the token cancels the delay. An
 /// entry holds an *unowned* reference (the runtime's `swift_unownedRetain`,
-/// see ``RuntimeRetain``): the record's memory stays allocated while the
+/// see ``SwiftRuntime``): the record's memory stays allocated while the
 /// entry exists, even after the record's `deinit`, but its life is the
 /// owner's. Heap entries hold everything the ordering needs (deadline and
 /// sequence), so sifting never touches a record.
@@ -69,7 +69,7 @@ class TimerCore: @unchecked Sendable {
         // memory is released with the core.
         let state = heap.pointee
         if let entries = state.entries {
-            for index in 0..<state.count { RuntimeRetain.unownedRelease(entries[index].record) }
+            for index in 0..<state.count { SwiftRuntime.unownedRelease(entries[index].record) }
             entries.deallocate()
         }
         heap.deinitialize(count: 1)
@@ -107,7 +107,7 @@ class TimerCore: @unchecked Sendable {
         let index = heap.pointee.count
         heap.pointee.count = index + 1
         let reference = Unmanaged.passUnretained(record)
-        RuntimeRetain.unownedRetain(reference)
+        SwiftRuntime.unownedRetain(reference)
         let entry = Entry(deadline: deadline, sequence: sequence, record: reference)
         if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
     }
@@ -140,16 +140,16 @@ class TimerCore: @unchecked Sendable {
             let live = reference._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
             guard live else {
                 heap.pointee.tombstones -= 1
-                RuntimeRetain.unownedRelease(reference)
+                SwiftRuntime.unownedRelease(reference)
                 continue
             }
-            guard let record = RuntimeRetain.tryRetain(reference) else {
+            guard let record = SwiftRuntime.tryRetain(reference) else {
                 // Its owner let go and its deinit waits for the lock.
                 heap.pointee.dying.append(reference.toOpaque())
-                RuntimeRetain.unownedRelease(reference)
+                SwiftRuntime.unownedRelease(reference)
                 continue
             }
-            RuntimeRetain.unownedRelease(reference)
+            SwiftRuntime.unownedRelease(reference)
             record.slot = DelayRecord.State.due
             return record
         }
@@ -204,7 +204,7 @@ class TimerCore: @unchecked Sendable {
             } else {
                 // No user code runs here: a finished record's closure is
                 // already gone, and only its memory is left to release.
-                RuntimeRetain.unownedRelease(entry.record)
+                SwiftRuntime.unownedRelease(entry.record)
             }
         }
         heap.pointee.count = kept

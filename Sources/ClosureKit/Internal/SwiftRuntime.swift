@@ -8,9 +8,10 @@ internal import Darwin
 @preconcurrency internal import Android
 #endif
 
-/// Three Swift runtime entry points for references that do not own their
-/// object, exported by the runtime on every platform and looked up once by
-/// name (the compiler reserves `@_silgen_name` for its own use):
+/// The Swift runtime entry points the library calls directly, for references
+/// that do not own their object. The runtime exports them on every platform;
+/// each is looked up once by name (the compiler reserves `@_silgen_name` for
+/// its own use):
 ///
 /// - `swift_unownedRetain` and `swift_unownedRelease`: what an `unowned`
 ///   reference does. The object's memory stays allocated while such a
@@ -18,11 +19,14 @@ internal import Darwin
 ///   strong references.
 /// - `swift_tryRetain`: retains an object unless its deinitialisation has
 ///   begun, in which case it returns nil and changes nothing.
+/// - `swift_isDeallocating`: whether an object's deinitialisation has begun.
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
 /// also the token its owner holds, so the heap must not keep it alive (see
-/// ``TimerCore``).
-enum RuntimeRetain {
+/// ``TimerCore``); on Linux, the side table pins the objects it describes
+/// with unowned references and sweeps those that have ended (see
+/// ``SideTable``).
+enum SwiftRuntime {
     private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
         #if canImport(Darwin)
         let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
@@ -37,6 +41,7 @@ enum RuntimeRetain {
 
     private typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
     private typealias VoidFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
+    private typealias TestFunction = @convention(c) (UnsafeMutableRawPointer) -> Bool
 
     private static let unownedRetainFunction = unsafeBitCast(lookUp("swift_unownedRetain"), to: ObjectFunction.self)
     private static let unownedReleaseFunction = unsafeBitCast(lookUp("swift_unownedRelease"), to: VoidFunction.self)
@@ -64,5 +69,14 @@ enum RuntimeRetain {
     static func tryRetain<Object: AnyObject>(_ object: Unmanaged<Object>) -> Object? {
         guard tryRetainFunction(object.toOpaque()) != nil else { return nil }
         return object.takeRetainedValue()
+    }
+
+    private static let isDeallocatingFunction = unsafeBitCast(lookUp("swift_isDeallocating"), to: TestFunction.self)
+
+    /// Whether the object at `object`, whose memory an unowned reference
+    /// keeps allocated, has begun (or finished) its deinitialisation.
+    @inline(__always)
+    static func isDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
+        isDeallocatingFunction(object)
     }
 }
