@@ -171,52 +171,60 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         _ arguments: Arguments,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        guard hasHooks(on: instance) else { return original(instance, arguments) }
-        return callWithHooks(instance, arguments, original: original)
+        let instanceHooks = self.instanceHooks(on: instance)
+        guard instanceHooks != nil || hasTypeWideHooks else { return original(instance, arguments) }
+        return callWithHooks(instance, arguments, instanceHooks, original: original)
     }
 
-    /// Whether any hook may apply to a call on `instance`: the no-hooks fast
-    /// path's one check.
+    /// The instance's hooks, if it has any: one association read.
     @usableFromInline
-    func hasHooks(on instance: Owner) -> Bool {
-        if !typeWide.isEmpty { return true }
-        guard let hooks = Association.value(for: instanceKey, on: instance) else { return false }
-        return !unsafeDowncast(hooks, to: InstanceHooksBase.self).isEmpty
+    func instanceHooks(on instance: Owner) -> InstanceHooks? {
+        guard let hooks = Association.value(for: instanceKey, on: instance) else { return nil }
+        let instanceHooks = unsafeDowncast(hooks, to: InstanceHooks.self)
+        return instanceHooks.list.isEmpty ? nil : instanceHooks
     }
+
+    /// Whether any type-wide hook is registered (for any class).
+    @usableFromInline
+    var hasTypeWideHooks: Bool { !typeWide.isEmpty }
 
     @inlinable
     func callWithHooks(
         _ instance: Owner,
         _ arguments: Arguments,
+        _ instanceHooks: InstanceHooks?,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        let instanceHooks = Association.value(for: instanceKey, on: instance)
-            .map { unsafeDowncast($0, to: InstanceHooks.self).list }
         let dynamicType: AnyObject.Type = type(of: instance)
         typealias Body = HookPointBody<Owner, Arguments, Result>
-        let none = HandlerList<HookPointEntry>.empty
-        let instanceList = instanceHooks ?? none
+        // One snapshot of each list serves every stage of the call: a hook
+        // removed meanwhile is skipped, one added is not visited.
+        let typeWideHooks = HookSnapshot(typeWide: self.typeWide, for: dynamicType)
+        let ownHooks = instanceHooks.map { HookSnapshot(instance: $0) }
 
-        let before = Invocation(selector: selector, position: .before, arguments: arguments)
-        dispatchHooks(typeWide, .before, for: dynamicType) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(instance, before)
+        // Each invocation is built where a hook receives it, so that a call
+        // with no hook at a position builds none.
+        typeWideHooks.forEach(.before) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(
+                instance, Invocation(selector: selector, position: .before, arguments: arguments))
         }
-        dispatchHooks(instanceList, .before, for: nil) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(instance, before)
+        ownHooks?.forEach(.before) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(
+                instance, Invocation(selector: selector, position: .before, arguments: arguments))
         }
 
         // The instead chain, outermost first: the instance's newest to oldest,
         // then the type-wide newest to oldest.
         var chain: [Replacement] = []
-        dispatchHooks(instanceList, .instead, for: nil) { entry in
+        ownHooks?.forEach(.instead) { entry in
             chain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
         }
+        chain.reverse()
         var typeWideChain: [Replacement] = []
-        dispatchHooks(typeWide, .instead, for: dynamicType) { entry in
+        typeWideHooks.forEach(.instead) { entry in
             typeWideChain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
         }
-        chain.reverse()
-        chain += typeWideChain.reversed()
+        if !typeWideChain.isEmpty { chain += typeWideChain.reversed() }
 
         let result: Result
         if chain.isEmpty {
@@ -227,12 +235,13 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
             }
         }
 
-        let after = Invocation(selector: selector, position: .after, arguments: arguments, result: result)
-        dispatchHooks(typeWide, .after, for: dynamicType) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(instance, after)
+        typeWideHooks.forEach(.after) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(
+                instance, Invocation(selector: selector, position: .after, arguments: arguments, result: result))
         }
-        dispatchHooks(instanceList, .after, for: nil) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(instance, after)
+        ownHooks?.forEach(.after) { entry in
+            unsafeDowncast(entry.body, to: Body.self).observer!(
+                instance, Invocation(selector: selector, position: .after, arguments: arguments, result: result))
         }
         return result
     }
@@ -327,23 +336,16 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         }
         return nil
     }
-
-    /// The hooks of one instance, kept on the instance through association,
-    /// so that they end with it.
-    @usableFromInline
-    final class InstanceHooks: InstanceHooksBase, @unchecked Sendable {
-        @usableFromInline
-        let list = HandlerList<HookPointEntry>()
-
-        override var isEmpty: Bool { list.isEmpty }
-    }
 }
 
-/// The non-generic face of one instance's hooks, for the fast path.
+/// The hooks of one instance for one hook point, kept on the instance through
+/// association, so that they end with it. Not generic, so that reading them
+/// on the call path, which may run in unspecialised generic code, needs no
+/// generic metadata look-up.
 @usableFromInline
-class InstanceHooksBase: @unchecked Sendable {
+final class InstanceHooks: @unchecked Sendable {
     @usableFromInline
-    var isEmpty: Bool { true }
+    let list = HandlerList<HookPointEntry>()
 }
 
 /// A value the library vouches is safe to share, for closures that arrive
@@ -407,26 +409,47 @@ final class HookPointBody<Owner: AnyObject, Arguments, Result>: @unchecked Senda
     }
 }
 
-extension HandlerList where Element == HookPointEntry {
-    /// A list with no hooks, for calls on instances that have none.
-    @usableFromInline
-    static let empty = HandlerList<HookPointEntry>()
-}
-
-/// Calls `body` with each hook of `list` at `position` that applies to
-/// `dynamicType` (nil: every hook, for instance lists). Not generic, so that
-/// the list's dispatch is the library's specialised code even when the hook
-/// point's own types are only known to the caller.
+/// One snapshot of a hook list, taken once per call and dispatched at each
+/// stage. Not generic, so that the list's dispatch is the library's
+/// specialised code even when the hook point's own types are only known to
+/// the caller.
 @usableFromInline
-func dispatchHooks(
-    _ list: HandlerList<HookPointEntry>,
-    _ position: HookPosition,
-    for dynamicType: AnyObject.Type?,
-    _ body: (HookPointEntry) -> Void
-) {
-    if let dynamicType {
-        list.forEach(where: { $0.applies(position, to: dynamicType) }, body)
-    } else {
-        list.forEach(where: { $0.position == position }, body)
+struct HookSnapshot {
+    /// The list, unretained: its owner outlives the call (the hook point for
+    /// the type-wide list; the instance, which the caller holds, for an
+    /// instance's list). Hook lists are referenced weakly by their entries,
+    /// which gives them a side table and makes every retain of them slow.
+    let list: Unmanaged<HandlerList<HookPointEntry>>
+    let snapshot: HandlerList<HookPointEntry>.DispatchSnapshot
+    /// For type-wide lists, the instance's class, whose hooks (and its
+    /// superclasses') apply; nil for an instance's own list.
+    let dynamicType: AnyObject.Type?
+
+    @usableFromInline
+    init(typeWide list: HandlerList<HookPointEntry>, for dynamicType: AnyObject.Type) {
+        self.list = Unmanaged.passUnretained(list)
+        self.snapshot = list.dispatchSnapshot()
+        self.dynamicType = dynamicType
+    }
+
+    @usableFromInline
+    init(instance hooks: InstanceHooks) {
+        self.list = Unmanaged.passUnretained(hooks.list)
+        self.snapshot = hooks.list.dispatchSnapshot()
+        self.dynamicType = nil
+    }
+
+    /// Calls `body` with each hook of the snapshot at `position` that applies
+    /// and is still registered.
+    @usableFromInline
+    func forEach(_ position: HookPosition, _ body: (HookPointEntry) -> Void) {
+        if snapshot.entries.isEmpty { return }
+        list._withUnsafeGuaranteedRef { list in
+            if let dynamicType {
+                list.forEach(in: snapshot, where: { $0.applies(position, to: dynamicType) }, body)
+            } else {
+                list.forEach(in: snapshot, where: { $0.position == position }, body)
+            }
+        }
     }
 }

@@ -44,19 +44,32 @@ public final class HandlerList<Element> {
     // removal increments `removals` before the lock is released. So dropping
     // a cache never releases the last reference to an element (a registered
     // entry, or the caller that removed it, still holds one), and no user
-    // code runs under the lock.
-    private var cache: ContiguousArray<CachedEntry>?
-    private var dispatchedSinceMutation = false
+    // code runs under the lock. The lock is what keeps accesses to these
+    // fields exclusive, so they skip the runtime's dynamic exclusivity checks.
+    @exclusivity(unchecked) private var cache: ContiguousArray<CachedEntry>?
+    @exclusivity(unchecked) private var dispatchedSinceMutation = false
     private let removals = RemovalCounter()
 
     /// A registered entry and a copy of its element, for the fast path.
+    @usableFromInline
     struct CachedEntry {
         let entry: Entry
         let element: Element
         let once: Bool
     }
 
+    /// The handlers registered at one moment, for a caller that dispatches
+    /// the same list several times per event (a hook point's before, instead
+    /// and after stages): one lock round trip instead of one per stage. See
+    /// ``dispatchSnapshot()`` and ``forEach(in:where:_:)``.
+    @usableFromInline
+    struct DispatchSnapshot {
+        let entries: ContiguousArray<CachedEntry>
+        let removals: UInt
+    }
+
     /// One registration. Its fields are guarded by the owning list's lock.
+    @usableFromInline
     final class Entry: TokenRegistration, @unchecked Sendable {
         var element: Element?
         let once: Bool
@@ -82,7 +95,7 @@ public final class HandlerList<Element> {
     // handlers. The list never calls out while holding it, so sharing a stripe
     // cannot deadlock.
     private var lock: LockPrimitive { LockPool.lock(for: self) }
-    private var entries: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) private var entries: ContiguousArray<Entry> = []
 
     /// Creates an empty list.
     public init() {}
@@ -139,15 +152,7 @@ public final class HandlerList<Element> {
         if let cache {
             snapshot = cache
         } else if dispatchedSinceMutation {
-            var built = ContiguousArray<CachedEntry>()
-            built.reserveCapacity(entries.count)
-            for entry in entries {
-                if let element = entry.element {
-                    built.append(CachedEntry(entry: entry, element: element, once: entry.once))
-                }
-            }
-            cache = built
-            snapshot = built
+            snapshot = buildCacheLocked()
         } else {
             // First dispatch since a mutation: check every entry under the
             // lock, as a list that is rarely dispatched should.
@@ -162,17 +167,41 @@ public final class HandlerList<Element> {
         }
         removalsAtSnapshot = removals.load()
         lock.unlock()
+        try forEach(in: DispatchSnapshot(entries: snapshot, removals: removalsAtSnapshot), where: matches, body)
+    }
 
+    /// Takes a snapshot of the registered handlers, building the dispatch
+    /// cache if there is none, in one critical section.
+    func dispatchSnapshot() -> DispatchSnapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        dispatchedSinceMutation = true
+        return DispatchSnapshot(entries: cache ?? buildCacheLocked(), removals: removals.load())
+    }
+
+    /// Dispatches to the handlers of `snapshot` for which `matches` holds,
+    /// with the semantics of ``forEach(_:)``: a handler removed since the
+    /// snapshot is skipped, a one-shot handler is consumed.
+    ///
+    /// While no handler has been removed since the snapshot, handlers are
+    /// called without taking the lock.
+    @inline(__always)
+    func forEach(
+        in snapshot: DispatchSnapshot,
+        where matches: (Element) -> Bool,
+        _ body: (Element) throws -> Void
+    ) rethrows {
         // Indices rather than `for cached in snapshot`: the elements are then
         // borrowed from the immutable snapshot instead of copied, which saves
         // a retain and a release per field per handler.
-        for index in snapshot.indices {
-            guard matches(snapshot[index].element) else { continue }
-            if !snapshot[index].once && removals.load() == removalsAtSnapshot {
+        let entries = snapshot.entries
+        for index in entries.indices {
+            guard matches(entries[index].element) else { continue }
+            if !entries[index].once && removals.load() == snapshot.removals {
                 // Nothing was removed since the snapshot: still registered.
-                try body(snapshot[index].element)
+                try body(entries[index].element)
             } else {
-                guard let element = claim(snapshot[index].entry, where: matches) else { continue }
+                guard let element = claim(entries[index].entry, where: matches) else { continue }
                 try body(element)
             }
         }
@@ -256,6 +285,19 @@ public final class HandlerList<Element> {
             }
             return element
         }
+    }
+
+    /// Builds and keeps the dispatch cache; the caller holds the lock.
+    private func buildCacheLocked() -> ContiguousArray<CachedEntry> {
+        var built = ContiguousArray<CachedEntry>()
+        built.reserveCapacity(entries.count)
+        for entry in entries {
+            if let element = entry.element {
+                built.append(CachedEntry(entry: entry, element: element, once: entry.once))
+            }
+        }
+        cache = built
+        return built
     }
 
     /// Drops the dispatch cache after a mutation; the caller holds the lock.
