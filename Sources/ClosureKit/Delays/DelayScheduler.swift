@@ -53,8 +53,8 @@
 /// its timer thread ends once they have all run or been cancelled.
 ///
 /// - Complexity: scheduling is O(log *n*) in the number of pending delays of
-///   the clock; cancelling a pending delay is O(log *n*) too, and takes it
-///   out of the heap at once.
+///   the clock; cancelling is O(1) amortised (the heap entry becomes a
+///   tombstone, dropped in bulk once tombstones outnumber live entries).
 public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.Duration {
     /// The clock the scheduler reads time from.
     public let clock: C
