@@ -123,6 +123,10 @@ extension DelegateProxy {
             return body(arguments)
         case .hooks(let slot, let removals, let realObject, let witness):
             return _dispatch(slot, removals: removals, selector, arguments, realObject, witness, defaultValue, realDelegate)
+        case .observers(let observers, let removals, let realObject, let witness):
+            let result = realObject.map { Self.withDelegate($0, witness: witness, realDelegate) } ?? defaultValue()
+            table.notify(observers, arguments, removals: removals)
+            return result
         case .realDelegate(let realObject, let witness):
             return Self.withDelegate(realObject, witness: witness, realDelegate)
         case .none:
@@ -145,6 +149,10 @@ extension DelegateProxy {
         case .hooks(let slot, let removals, let realObject, let witness):
             return _dispatch(
                 slot, removals: removals, selector, arguments(), realObject, witness, defaultValue, realDelegate)
+        case .observers(let observers, let removals, let realObject, let witness):
+            let result = realObject.map { Self.withDelegate($0, witness: witness, realDelegate) } ?? defaultValue()
+            table.notify(observers, arguments(), removals: removals)
+            return result
         case .realDelegate(let realObject, let witness):
             return Self.withDelegate(realObject, witness: witness, realDelegate)
         case .none:
@@ -178,6 +186,9 @@ extension DelegateProxy {
             let witness = table.realDelegateWitness
             let removals = table.removalCountLocked
             table.unlockForMessage()
+            if let observers = slot.argumentObservers {
+                return .observers(observers, removals, realObject, witness)
+            }
             return .hooks(slot, removals, realObject, witness)
         }
         // No closures: the real delegate, or the default.
@@ -220,6 +231,10 @@ enum _Route<Arguments, Result> {
     case closure(@Sendable (Arguments) -> Result)
     /// Hooks: the slot, the removal count read with it, and the real delegate.
     case hooks(HookSlot<Arguments, Result>, UInt, AnyObject?, UnsafeRawPointer?)
+    /// Only `after` closures that take the arguments: the slot's
+    /// `argumentObservers`, the removal count, and the real delegate.
+    case observers(
+        ContiguousArray<HookSlot<Arguments, Result>.ArgumentObserver>, UInt, AnyObject?, UnsafeRawPointer?)
     /// No closures; the real delegate answers.
     case realDelegate(AnyObject, UnsafeRawPointer?)
     /// No closures and no real delegate: the protocol's default.

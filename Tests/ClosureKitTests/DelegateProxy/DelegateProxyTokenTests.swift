@@ -1,4 +1,4 @@
-import ClosureKit
+@testable import ClosureKit
 import Dispatch
 import Testing
 
@@ -107,6 +107,34 @@ struct DelegateProxyTokenTests {
         #expect(log.all == ["first"])
         #expect(real.log == ["real title"])
         withExtendedLifetime(first) {}
+    }
+
+    @Test("argument observers (the Foundation conveniences' closures) run after the real delegate, in order, once-only and removable mid-message")
+    func argumentObservers() {
+        let (owner, real, proxy) = installed()
+        let log = DelegateProxyTestLog()
+        let later = DelegateProxyTestBox<[CancellationToken]>([])
+        let first = proxy.observeAfter(TransferProxy.title) { transfer in
+            log.append("first \(transfer.name)")
+            for token in later.value { token.cancel() }
+        }
+        let removed = proxy.observeAfter(TransferProxy.title) { _ in log.append("removed") }
+        let once = proxy.observeAfter(TransferProxy.title, options: .once) { _ in log.append("once") }
+        later.mutate { $0 = [removed] }
+        #expect(owner.title() == "real")
+        #expect(real.log == ["real title"])
+        #expect(log.all == ["first transfer", "once"])
+        #expect(owner.title() == "real")
+        #expect(log.all == ["first transfer", "once", "first transfer"])
+        #expect(removed.cancel() == false)
+        #expect(once.cancel() == false)
+        // Without a real delegate the protocol's default answers.
+        proxy.realDelegate = nil
+        #expect(owner.title() == "default")
+        #expect(log.count == 4)
+        first.cancel()
+        _ = owner.title()
+        #expect(log.count == 4)
     }
 
     @Test("a closure added during a message runs from the next message on")

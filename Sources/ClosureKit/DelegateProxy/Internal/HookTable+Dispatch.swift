@@ -1,4 +1,17 @@
 extension HookTable {
+    /// Runs a slot's argument observers (see `HookSlot.argumentObservers`),
+    /// each checked just before its call as ``dispatch`` checks hooks.
+    @inlinable
+    func notify<Arguments, Result>(
+        _ observers: ContiguousArray<HookSlot<Arguments, Result>.ArgumentObserver>,
+        _ arguments: Arguments,
+        removals: UInt
+    ) {
+        for index in observers.indices where claim(observers[index].entry, removals: removals) {
+            observers[index].body(arguments)
+        }
+    }
+
     /// Sends one message through a slot's closures: before closures, then the
     /// implementation (the instead chain, newest first, ending in
     /// `realDelegate` or `fallback`), then after closures.

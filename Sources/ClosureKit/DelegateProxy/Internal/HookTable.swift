@@ -231,6 +231,20 @@ final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
     @usableFromInline
     let fastPath: (@Sendable (Arguments) -> Result)?
 
+    /// An `after` closure that takes only the arguments, with its entry.
+    @usableFromInline
+    struct ArgumentObserver {
+        @usableFromInline let entry: HookEntry<Arguments, Result>
+        @usableFromInline let body: @Sendable (Arguments) -> Void
+    }
+
+    /// The `after` closures, when the slot has nothing else and each takes
+    /// only the arguments (what ClosureKitFoundation's conveniences register):
+    /// the message then runs them directly, with no `Invocation` and no walk
+    /// of the empty stages.
+    @usableFromInline
+    let argumentObservers: ContiguousArray<ArgumentObserver>?
+
     private init(
         befores: ContiguousArray<Item>,
         insteads: ContiguousArray<Item>,
@@ -246,6 +260,14 @@ final class HookSlot<Arguments, Result>: ClearableSlot, @unchecked Sendable {
         } else {
             fastPath = nil
         }
+        var observers = ContiguousArray<ArgumentObserver>()
+        if befores.isEmpty, insteads.isEmpty {
+            for item in afters {
+                guard case .argumentsObserver(let body) = item.body else { break }
+                observers.append(ArgumentObserver(entry: item.entry, body: body))
+            }
+        }
+        argumentObservers = !afters.isEmpty && observers.count == afters.count ? observers : nil
     }
 
     convenience init(_ current: HookSlot?, adding entry: HookEntry<Arguments, Result>) {
