@@ -135,7 +135,11 @@ extension DelegateProxy {
     }
 
     /// ``_forward(_:_:_:_:)`` with arguments built only when closures are
-    /// registered.
+    /// registered. Its real delegate is handed over from the weak load into
+    /// the existential it is called through, not copied: one retain per
+    /// message, as a hand-written call through a weak reference pays. (The
+    /// tuple form keeps the copy: there, taking it over stopped the compiler
+    /// from inlining the forwarding closure, which cost more.)
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -150,11 +154,11 @@ extension DelegateProxy {
             return _dispatch(
                 slot, removals: removals, selector, arguments(), realObject, witness, defaultValue, realDelegate)
         case .observers(let observers, let removals, let realObject, let witness):
-            let result = realObject.map { Self.withDelegate($0, witness: witness, realDelegate) } ?? defaultValue()
+            let result = realObject.map { Self.withDelegate(taking: $0, witness: witness, realDelegate) } ?? defaultValue()
             table.notify(observers, arguments(), removals: removals)
             return result
         case .realDelegate(let realObject, let witness):
-            return Self.withDelegate(realObject, witness: witness, realDelegate)
+            return Self.withDelegate(taking: realObject, witness: witness, realDelegate)
         case .none:
             return defaultValue()
         }

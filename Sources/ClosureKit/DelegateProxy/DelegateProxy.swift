@@ -156,6 +156,27 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         return result
     }
 
+    /// ``withDelegate(_:witness:_:)`` for a reference the caller hands over
+    /// (a fresh load of the weak `realDelegate`): the existential takes that
+    /// reference over instead of copying it, so the real delegate is
+    /// retained once per message, by the load, as a hand-written call
+    /// through a weak reference retains it.
+    @inlinable @inline(__always)
+    static func withDelegate<Result>(
+        taking object: consuming AnyObject,
+        witness: UnsafeRawPointer?,
+        _ body: (Delegate) -> Result
+    ) -> Result {
+        guard let witness else { return body(object as! Delegate) }
+        let delegate = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer -> Delegate in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return buffer.baseAddress!.move()
+        }
+        return body(delegate)
+    }
+
     /// Rebuilds the typed real delegate from its object and witness table,
     /// with no dynamic cast when the witness is known.
     @inlinable
