@@ -202,16 +202,18 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let typeWideHooks = HookSnapshot(typeWide: self.typeWide, for: dynamicType)
         let ownHooks = instanceHooks.map { HookSnapshot(instance: $0) }
 
-        // Each invocation is built where a hook receives it, so that a call
-        // with no hook at a position builds none.
-        typeWideHooks.forEach(.before) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(
-                instance, Invocation(selector: selector, position: .before, arguments: arguments))
+        // Type-wide observers, then the instance's. Each invocation is built
+        // where a hook receives it, so that a call with no hook at a position
+        // builds none.
+        func runObservers(_ hooks: HookSnapshot?, _ position: HookPosition, result: Result?) {
+            hooks?.forEach(position) { entry in
+                unsafeDowncast(entry.body, to: Body.self).observer!(
+                    instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
+            }
         }
-        ownHooks?.forEach(.before) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(
-                instance, Invocation(selector: selector, position: .before, arguments: arguments))
-        }
+
+        runObservers(typeWideHooks, .before, result: nil)
+        runObservers(ownHooks, .before, result: nil)
 
         // The instead chain, outermost first: the instance's newest to oldest,
         // then the type-wide newest to oldest.
@@ -235,14 +237,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
             }
         }
 
-        typeWideHooks.forEach(.after) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(
-                instance, Invocation(selector: selector, position: .after, arguments: arguments, result: result))
-        }
-        ownHooks?.forEach(.after) { entry in
-            unsafeDowncast(entry.body, to: Body.self).observer!(
-                instance, Invocation(selector: selector, position: .after, arguments: arguments, result: result))
-        }
+        runObservers(typeWideHooks, .after, result: result)
+        runObservers(ownHooks, .after, result: result)
         return result
     }
 

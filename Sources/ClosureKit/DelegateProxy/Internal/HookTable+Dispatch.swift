@@ -35,14 +35,7 @@ extension HookTable {
         fallback: () -> Result
     ) -> Result {
         for item in slot.befores where claim(item.entry, removals: removals) {
-            switch item.body {
-            case .argumentsObserver(let body):
-                body(arguments)
-            case .observer(let body):
-                body(Invocation(selector: selector, position: .before, arguments: arguments))
-            case .plain, .instead:
-                break
-            }
+            observe(item.body, .before, selector, arguments, result: nil)
         }
 
         let result: Result
@@ -55,14 +48,7 @@ extension HookTable {
         }
 
         for item in slot.afters where claim(item.entry, removals: removals) {
-            switch item.body {
-            case .argumentsObserver(let body):
-                body(arguments)
-            case .observer(let body):
-                body(Invocation(selector: selector, position: .after, arguments: arguments, result: result))
-            case .plain, .instead:
-                break
-            }
+            observe(item.body, .after, selector, arguments, result: result)
         }
         return result
     }
@@ -70,6 +56,26 @@ extension HookTable {
     /// The implementation step when instead closures are registered: the
     /// chain, ending in the real delegate or the default, and the combining
     /// rule.
+    /// Calls a before or after closure: with the arguments alone, or with an
+    /// invocation built for it (carrying `result` after the method ran).
+    @inlinable @inline(__always)
+    func observe<Arguments, Result>(
+        _ body: HookEntry<Arguments, Result>.Body,
+        _ position: HookPosition,
+        _ selector: MethodSelector<Arguments, Result>,
+        _ arguments: Arguments,
+        result: Result?
+    ) {
+        switch body {
+        case .argumentsObserver(let body):
+            body(arguments)
+        case .observer(let body):
+            body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
+        case .plain, .instead:
+            break
+        }
+    }
+
     @inlinable
     func runImplementation<Arguments, Result>(
         _ slot: HookSlot<Arguments, Result>,

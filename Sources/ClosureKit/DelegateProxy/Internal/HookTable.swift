@@ -108,10 +108,10 @@ final class HookTable: @unchecked Sendable {
         return removed
     }
 
-    /// Checks, just before a call, that `entry` is still registered; consumes
-    /// it if it is one-shot. Returns whether the caller may call it.
-    /// Whether `entry` may run now, for a dispatch whose snapshot was read
-    /// when the removal count was `removals`; consumes a one-shot entry.
+    /// Checks, just before a call, that `entry` is still registered, for a
+    /// dispatch whose snapshot was read when the removal count was
+    /// `snapshot`; consumes it if it is one-shot. Returns whether the caller
+    /// may call it.
     ///
     /// A plain entry of a table that lost no entry since the snapshot is
     /// still registered: that case needs no lock.
@@ -128,6 +128,7 @@ final class HookTable: @unchecked Sendable {
         return claimed
     }
 
+    /// Removes every closure. Their tokens' `cancel()` then returns false.
     func removeAll() {
         let old = lock.withLock { () -> ContiguousArray<AnyObject?> in
             let old = slots
