@@ -43,7 +43,7 @@ public enum Association {
         guard let box = SideTable.box(for: key.id, on: object) else { return nil }
         // Safe: a key's id is unique to its Value type, so whatever is stored
         // under it is a ValueBox<Value>.
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value()
+        return ValueBox<Value>.unchecked(box).value()
     }
 
     /// The value associated with `object` under `key`, or nil.
@@ -118,7 +118,7 @@ public enum Association {
     @discardableResult
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
         guard let old = SideTable.replaceBox(for: key.id, on: object, with: nil) else { return nil }
-        return unsafeDowncast(old, to: ValueBox<Value>.self).value()
+        return ValueBox<Value>.unchecked(old).value()
     }
 
     /// Removes every value associated with `object`.
@@ -149,6 +149,6 @@ public enum Association {
         if let existing = value(for: key, on: object) { return existing }
         let candidate = StrongValueBox(make())
         let stored = SideTable.storage(for: object).existingBox(for: key.id, orInsert: candidate)
-        return unsafeDowncast(stored, to: ValueBox<Value>.self).value()!
+        return ValueBox<Value>.unchecked(stored).value()!
     }
 }

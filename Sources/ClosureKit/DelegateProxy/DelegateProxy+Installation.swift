@@ -86,7 +86,7 @@ extension DelegateProxy {
         guard let storage = SideTable.existingStorage(for: object),
             let box = storage.box(for: associationID)
         else { return nil }
-        return cast(unsafeDowncast(box, to: ValueBox<AnyObject>.self).value(), for: object)
+        return cast(ValueBox<AnyObject>.unchecked(box).value(), for: object)
     }
 
     /// Makes `object` keep `proxy` alive as its proxy for this protocol,
@@ -107,7 +107,7 @@ extension DelegateProxy {
     public final func attach(to object: AnyObject) -> Self {
         let storage = SideTable.storage(for: object)
         let box = storage.existingBox(for: Self.associationID, orInsert: StrongValueBox<AnyObject>(self))
-        return Self.castInstalled(unsafeDowncast(box, to: ValueBox<AnyObject>.self).value(), for: object)
+        return Self.castInstalled(ValueBox<AnyObject>.unchecked(box).value(), for: object)
     }
 
     /// Removes the proxy of this class from `object` and makes its real

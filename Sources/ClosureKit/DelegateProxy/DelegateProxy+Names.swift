@@ -16,19 +16,21 @@ extension DelegateProxy {
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Called with the message's arguments.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError/unknownSelector(name:owner:known:)`` if
+    /// - Throws: ``HookError/unknownName(name:owner:declared:)`` if
     ///   the proxy declares no such method;
-    ///   ``MethodSelectorError/signatureMismatch(name:owner:expected:given:)`` if
+    ///   ``HookError/duplicateName(name:owner:signatures:)`` if it declares
+    ///   several with that name;
+    ///   ``HookError/signatureMismatch(name:owner:position:expected:given:)`` if
     ///   the closure's argument or result type differs from the method's. Both
     ///   name the selector; the second names the expected and given closure
     ///   types.
     public final func implement<Arguments, Result>(
         _ name: String,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         with body: @escaping @Sendable (Arguments) -> Result
-    ) throws -> CancellationToken {
+    ) throws(HookError) -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
-            name, expecting: { "(\($0)) -> \($1)" }, given: type(of: body))
+            name, at: .instead, expecting: { "(\($0)) -> \($1)" }, given: type(of: body))
         return implement(selector, options: options, with: body)
     }
 
@@ -58,28 +60,28 @@ extension DelegateProxy {
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: The hook.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError`` as for `implement(_:options:with:)`;
+    /// - Throws: ``HookError`` as for `implement(_:options:with:)`;
     ///   a mismatch also when `position` is `instead` and the method returns
     ///   a value.
     public final func hook<Arguments, Result>(
         _ name: String,
         at position: HookPosition,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
-    ) throws -> CancellationToken {
-        let entry = try lookUp(name)
+    ) throws(HookError) -> CancellationToken {
+        let entry = try declared.named(name, owner: Self.self)
         if position != .instead, Arguments.self == Any.self, Result.self == Any.self {
             // Arguments and Result are Any here.
             let observer = body as! @Sendable (Invocation<Any, Any>) -> Void
             return entry.registerErasedObserver(table, position, options, observer)
         }
         let selector: MethodSelector<Arguments, Result> = try resolve(
-            name,
+            name, at: position,
             expecting: { position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()" },
             given: type(of: body))
         if position == .instead, Result.self != Void.self {
-            throw MethodSelectorError.signatureMismatch(
-                name: name, owner: "\(Self.self)",
+            throw HookError.signatureMismatch(
+                name: name, owner: "\(Self.self)", position: position,
                 expected: "(Invocation<\(entry.argumentsType), \(entry.resultType)>) -> \(entry.resultType)",
                 given: "\(type(of: body))")
         }
@@ -112,14 +114,14 @@ extension DelegateProxy {
     ///   - body: Returns the message's result; may call
     ///     ``Invocation/proceed()``.
     /// - Returns: The token that removes the closure.
-    /// - Throws: ``MethodSelectorError`` as for `implement(_:options:with:)`.
+    /// - Throws: ``HookError`` as for `implement(_:options:with:)`.
     public final func instead<Arguments, Result>(
         _ name: String,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
-    ) throws -> CancellationToken {
+    ) throws(HookError) -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
-            name, expecting: { "(Invocation<\($0), \($1)>) -> \($1)" }, given: type(of: body))
+            name, at: .instead, expecting: { "(Invocation<\($0), \($1)>) -> \($1)" }, given: type(of: body))
         return instead(selector, options: options, body)
     }
 
@@ -132,23 +134,16 @@ extension DelegateProxy {
 
     // MARK: - Private
 
-    private func lookUp(_ name: String) throws -> AnyMethodSelector {
-        guard let selector = selector(named: name) else {
-            throw MethodSelectorError.unknownSelector(
-                name: name, owner: "\(Self.self)", known: declared.map(\.name))
-        }
-        return selector
-    }
-
     private func resolve<Arguments, Result>(
         _ name: String,
+        at position: HookPosition,
         expecting expected: (Any.Type, Any.Type) -> String,
         given: Any.Type
-    ) throws -> MethodSelector<Arguments, Result> {
-        let selector = try lookUp(name)
+    ) throws(HookError) -> MethodSelector<Arguments, Result> {
+        let selector = try declared.named(name, owner: Self.self)
         guard selector.matches(Arguments.self, Result.self) else {
-            throw MethodSelectorError.signatureMismatch(
-                name: name, owner: "\(Self.self)",
+            throw .signatureMismatch(
+                name: name, owner: "\(Self.self)", position: position,
                 expected: expected(selector.argumentsType, selector.resultType),
                 given: "\(given)")
         }

@@ -11,16 +11,16 @@
 ///     func taskShouldStart(_ task: DownloadTask) -> Bool
 /// }
 ///
-/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
+/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
 ///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
 ///     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
 ///     override class var selectors: [AnyMethodSelector] { [didProgress.erased, shouldStart.erased] }
 ///
 ///     func task(_ task: DownloadTask, didProgress fraction: Double) {
-///         forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+///         forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
 ///     }
 ///     func taskShouldStart(_ task: DownloadTask) -> Bool {
-///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
 ///     }
 /// }
 ///
@@ -35,7 +35,7 @@
 /// 1. `before` closures, in registration order;
 /// 2. the implementation: the newest `instead` closure if one is registered,
 ///    otherwise ``realDelegate``, otherwise the protocol's default (the
-///    `default:` of ``forward(_:_:default:to:)``). An `instead` closure can call
+///    `default:` of ``forward(_:_:default:call:)``). An `instead` closure can call
 ///    through to what it replaced with ``Invocation/proceed()``. Where the
 ///    selector's ``ResultCombining`` rule asks for both, the real delegate is
 ///    asked first and the answers are combined;
@@ -55,9 +55,9 @@
 /// `Delegate` must be a class-bound protocol type such as
 /// `any DownloadDelegate`: the real delegate is held weakly.
 open class DelegateProxy<Delegate>: @unchecked Sendable {
-    /// The closure table and the real delegate, behind one lock.
+    /// The closures, one handler core per selector, and the real delegate.
     @usableFromInline
-    let table = HookTable()
+    let table = ProxyTable()
 
     /// The selectors the protocol declares, read once from ``selectors``.
     let declared: [AnyMethodSelector]
@@ -71,13 +71,14 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     }
 
     deinit {
-        // Breaks the table's cycles with its entries (see HookEntry.table) and
-        // releases every closure; tokens kept after this cancel nothing.
+        // Breaks the cores' cycles with their entries and releases every
+        // closure; tokens kept after this cancel nothing.
         table.removeAll()
     }
 
-    /// The selectors of every method of the protocol, for `responds(to:)`
-    /// and the name-based entry points. Override it in each proxy:
+    /// The selectors of every method of the protocol, for `responds(to:)`,
+    /// registration checks and the name-based entry points. Override it in
+    /// each proxy:
     ///
     /// ```swift
     /// override class var selectors: [AnyMethodSelector] {
@@ -85,8 +86,9 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// }
     /// ```
     ///
-    /// When a proxy lists none, every selector counts as declared for
-    /// `responds(to:)`, and the name-based entry points find nothing.
+    /// Registering a closure for a selector that is not listed here traps:
+    /// declare selectors as `static let`s (a computed `static var` makes a new
+    /// selector on every access) and list each one.
     ///
     /// Read once, when each proxy is created; it also makes sure the
     /// selectors' `static let`s are initialised.
@@ -102,105 +104,37 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// leads back to this one) stores nil, so that a message can never loop.
     public final var realDelegate: Delegate? {
         get {
-            let (object, witness) = table.loadRealDelegate()
-            return object.map { Self.delegate(from: $0, witness: witness) }
+            table.realDelegate(as: Delegate.self)
         }
         set {
             let object = newValue.map { $0 as AnyObject }
             let accepted = object.flatMap { leadsBackToSelf($0) ? nil : $0 }
-            let witness = accepted.flatMap { accepted in newValue.flatMap { Self.witness(of: $0, object: accepted) } }
-            let old = table.lock.withLock { () -> AnyObject? in
-                let old = table.realDelegate
-                table.realDelegate = accepted
-                table.realDelegateWitness = witness
-                return old
-            }
-            _ = old
+            table.setRealDelegate(accepted == nil ? nil : newValue, object: accepted)
         }
-    }
-
-    /// The witness-table word of `delegate`, when `Delegate` is laid out as a
-    /// class-bound existential of one protocol (object, witness table) and
-    /// its first word is `object`; nil otherwise.
-    private static func witness(of delegate: Delegate, object: AnyObject) -> UnsafeRawPointer? {
-        guard MemoryLayout<Delegate>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
-        return withUnsafeBytes(of: delegate) { raw -> UnsafeRawPointer? in
-            let first = raw.load(as: UnsafeRawPointer.self)
-            guard first == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) else { return nil }
-            return raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-        }
-    }
-
-    /// Calls `body` with the typed real delegate, borrowed from `object`
-    /// without a dynamic cast and without an extra retain when the witness
-    /// table is known.
-    @inlinable @inline(__always)
-    static func withDelegate<Result>(
-        _ object: AnyObject,
-        witness: UnsafeRawPointer?,
-        _ body: (Delegate) -> Result
-    ) -> Result {
-        guard let witness else { return body(object as! Delegate) }
-        // Lays out the existential (object, witness table) in scratch memory
-        // that is never initialised as a Delegate, so that nothing is retained
-        // or released for it: `object`, kept alive until after the call, owns
-        // the reference. `witness` was taken from this very object's
-        // existential (see `witness(of:object:)`).
-        let result = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-            return body(buffer.baseAddress!.pointee)
-        }
-        _fixLifetime(object)
-        return result
-    }
-
-    /// ``withDelegate(_:witness:_:)`` for a reference the caller hands over
-    /// (a fresh load of the weak `realDelegate`): the existential takes that
-    /// reference over instead of copying it, so the real delegate is
-    /// retained once per message, by the load, as a hand-written call
-    /// through a weak reference retains it.
-    @inlinable @inline(__always)
-    static func withDelegate<Result>(
-        taking object: consuming AnyObject,
-        witness: UnsafeRawPointer?,
-        _ body: (Delegate) -> Result
-    ) -> Result {
-        guard let witness else { return body(object as! Delegate) }
-        let delegate = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer -> Delegate in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-            return buffer.baseAddress!.move()
-        }
-        return body(delegate)
-    }
-
-    /// Rebuilds the typed real delegate from its object and witness table,
-    /// with no dynamic cast when the witness is known.
-    @inlinable
-    static func delegate(from object: AnyObject, witness: UnsafeRawPointer?) -> Delegate {
-        if let witness {
-            // Safe: `witness` was taken from this very object's existential
-            // (see `witness(of:object:)`), and the layouts are identical.
-            return unsafeBitCast((object, witness), to: Delegate.self)
-        }
-        return object as! Delegate
     }
 
     /// Whether following real delegates from `object` reaches this proxy.
+    /// Subclasses that install an adapter object as the delegate (the
+    /// ready-made Foundation proxies) extend it through
+    /// ``isStandIn(_:)``.
     private func leadsBackToSelf(_ object: AnyObject) -> Bool {
         var next: AnyObject? = object
         var steps = 0
         while let current = next, steps < 64 {
-            if current === self { return true }
+            if current === self || isStandIn(current) { return true }
             guard let proxy = current as? DelegateProxy<Delegate> else { return false }
-            next = proxy.table.loadRealDelegate().object
+            next = proxy.table.realDelegateObject
             steps += 1
         }
         return next != nil
     }
+
+    /// Whether `object` stands in for this proxy as the delegate (an adapter
+    /// that forwards every message to it), so that storing it as the real
+    /// delegate would loop. The base class answers false.
+    ///
+    /// - Parameter object: A candidate real delegate.
+    open func isStandIn(_ object: AnyObject) -> Bool { false }
 
     // MARK: - Registering closures
 
@@ -209,7 +143,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ///
     /// ```swift
     /// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
-    ///     progressBar.value = fraction
+    ///     print("\(Int(fraction * 100))%")
     /// }
     /// ```
     ///
@@ -218,16 +152,17 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// through to the next older one.
     ///
     /// - Parameters:
-    ///   - selector: The method to answer.
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
-    ///     call.
+    ///   - selector: The method to answer; one the proxy lists in
+    ///     ``selectors`` (another one traps).
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
     ///   - body: Called with the message's arguments; its result is the
     ///     message's result (see ``ResultCombining`` for methods where the
     ///     real delegate answers too).
     /// - Returns: The token that removes the closure.
     public final func implement<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         with body: @escaping @Sendable (Arguments) -> Result
     ) -> CancellationToken {
         register(selector, .instead, options, .plain(body))
@@ -243,14 +178,15 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to answer.
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
-    ///     call.
+    ///   - selector: The method to answer; one the proxy lists in
+    ///     ``selectors``.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
     ///   - body: Returns the message's result.
     /// - Returns: The token that removes the closure.
     public final func instead<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
         register(selector, .instead, options, .instead(body))
@@ -260,19 +196,20 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ///
     /// ```swift
     /// let token = proxy.before(DownloadProxy.didFinish) { invocation in
-    ///     analytics.log("download finished")
+    ///     print("download finished")
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe.
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
-    ///     call.
+    ///   - selector: The method to observe; one the proxy lists in
+    ///     ``selectors``.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
     ///   - body: Sees the arguments; `result` is nil.
     /// - Returns: The token that removes the closure.
     public final func before<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
         register(selector, .before, options, .observer(body))
@@ -288,14 +225,15 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe.
-    ///   - options: ``RegistrationOptions/once`` removes the closure after its first
-    ///     call.
+    ///   - selector: The method to observe; one the proxy lists in
+    ///     ``selectors``.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
     ///   - body: Sees the arguments and the `result`.
     /// - Returns: The token that removes the closure.
     public final func after<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
         register(selector, .after, options, .observer(body))
@@ -304,8 +242,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// Adds an `after` closure that receives only the message's arguments:
     /// what ClosureKitFoundation's closure conveniences (`parser.onCharacters`
     /// and the like) register. It runs where ``after(_:options:_:)`` would,
-    /// but no ``Invocation`` is built for it, which matters for messages sent
-    /// once per parsed element.
+    /// but no ``Invocation`` is built for it.
     ///
     /// - Parameters:
     ///   - selector: The method to observe.
@@ -314,7 +251,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// - Returns: The token that removes the closure.
     package final func observeAfter<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Arguments) -> Void
     ) -> CancellationToken {
         register(selector, .after, options, .argumentsObserver(body))
@@ -335,7 +272,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// - Parameter selector: The method asked about.
     public final func responds<Arguments, Result>(to selector: MethodSelector<Arguments, Result>) -> Bool {
         guard declares(selector.id) else { return false }
-        return table.loadRealDelegate().object != nil || table.hasClosures(for: selector.id)
+        return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether the proxy answers the method named `name` (its Swift name);
@@ -344,7 +281,7 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     /// - Parameter name: A method's Swift name, such as `"task(_:didProgress:)"`.
     public final func responds(to name: String) -> Bool {
         guard let selector = declared.first(where: { $0.name == name }) else { return false }
-        return table.loadRealDelegate().object != nil || table.hasClosures(for: selector.id)
+        return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether any closure is registered for `selector`.
@@ -357,15 +294,22 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     // MARK: - Internal
 
     private func declares(_ id: Int) -> Bool {
-        declared.isEmpty || declared.contains { $0.id == id }
+        declared.contains { $0.id == id }
     }
 
+    /// Registers `closure`; traps when the proxy does not declare `selector`,
+    /// which would otherwise never run.
     final func register<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ position: HookPosition,
-        _ options: HookOptions,
-        _ body: HookEntry<Arguments, Result>.Body
+        _ options: RegistrationOptions,
+        _ closure: ProxyClosure<Arguments, Result>
     ) -> CancellationToken {
-        table.register(selector, position, options, body)
+        precondition(
+            declares(selector.id),
+            "\(Self.self) does not declare the selector \(selector.name) (id \(selector.id)): a closure for it would never run. Declare each selector once as a `static let` of the proxy and list it in `\(Self.self).selectors`; declared: \(declared.map(\.name).joined(separator: ", "))"
+        )
+        return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
+            .add(closure, position: position, once: options.contains(.once))
     }
 }

@@ -5,7 +5,7 @@
 /// its `deinit`, and it takes only `before` hooks (there is nothing left to run
 /// after, and nothing may run instead of ending). The name-based entry points
 /// know it as `"deinit"` and throw
-/// ``HookPointError/positionNotAllowed(hookPoint:position:)`` for any other
+/// ``HookError/positionNotAllowed(name:owner:position:)`` for any other
 /// position.
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public final class EndOfLifeHookPoint<Owner: AnyObject>: @unchecked Sendable {
     public func before(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Owner) -> Void
     ) -> CancellationToken {
         point.before(on: instance, for: type, options: options) { owner, _ in body(owner) }

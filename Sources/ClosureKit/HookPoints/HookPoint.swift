@@ -62,15 +62,19 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public let selector: MethodSelector<Arguments, Result>
 
     let positions: Set<HookPosition>
-    // Hooks are stored type-erased (`HookPointEntry` is not generic) so that the
-    // lists are the library's own, fully specialised `HandlerList<HookPointEntry>`;
-    // the inlined call path downcasts each entry's body to its known type.
+
+    /// One lock for every hook of this hook point, type-wide and per
+    /// instance, so that a call reads both lists in one critical section.
     @usableFromInline
-    let typeWide = HandlerList<HookPointEntry>()
-    // Typed as AnyObject so that the no-hooks fast path, which runs in
-    // unspecialised generic code, needs no generic metadata look-up.
+    let lock = HandlerLock()
+
+    /// The type-wide hooks.
     @usableFromInline
-    let instanceKey: AssociationKey<AnyObject>
+    let typeWide: HandlerCore<Hook>
+
+    /// Where an instance keeps its own hooks (they end with it).
+    @usableFromInline
+    let instanceKey: AssociationKey<InstanceHooks>
 
     /// Creates the hook point of a method.
     ///
@@ -83,7 +87,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     init(name: String, positions: Set<HookPosition>) {
         self.selector = MethodSelector(name)
         self.positions = positions
+        self.typeWide = HandlerCore(lock: lock)
         self.instanceKey = AssociationKey("hooks of \(name)")
+    }
+
+    deinit {
+        typeWide.removeAll()
     }
 
     // MARK: - Registration
@@ -101,10 +110,10 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public func before(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping Observer
     ) -> CancellationToken {
-        add(HookPointEntry(position: .before, scope: type, body: HookPointBody<Owner, Arguments, Result>(observer: body)), instance: instance, options: options)
+        add(Hook(scope: type, body: .observer(body)), at: .before, instance: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -119,10 +128,10 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public func after(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping Observer
     ) -> CancellationToken {
-        add(HookPointEntry(position: .after, scope: type, body: HookPointBody<Owner, Arguments, Result>(observer: body)), instance: instance, options: options)
+        add(Hook(scope: type, body: .observer(body)), at: .after, instance: instance, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -137,20 +146,17 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     public func instead(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: @escaping Replacement
     ) -> CancellationToken {
-        add(HookPointEntry(position: .instead, scope: type, body: HookPointBody<Owner, Arguments, Result>(replacement: body)), instance: instance, options: options)
+        add(Hook(scope: type, body: .replacement(body)), at: .instead, instance: instance, options: options)
     }
 
     /// The hook point with its types erased, for ``Hookable/hookPoints``.
     public var erased: AnyHookPoint {
-        AnyHookPoint(
-            name: selector.name,
-            signature: "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> ()|\(Result.self)",
-            register: { [self] position, scope, instance, options, body in
-                try self.register(position, scope: scope, instance: instance, options: options, body: body)
-            })
+        AnyMethodSelector(selector) { [self] registration throws(HookError) in
+            try self.register(registration)
+        }
     }
 
     // MARK: - Calling
@@ -159,6 +165,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     /// documents.
     ///
     /// Call it from the method's body, passing the original implementation.
+    /// With no hook registered it calls `original` after one atomic load.
     ///
     /// - Parameters:
     ///   - instance: The instance the method runs on.
@@ -171,155 +178,138 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         _ arguments: Arguments,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        let instanceHooks = self.instanceHooks(on: instance)
-        guard instanceHooks != nil || hasTypeWideHooks else { return original(instance, arguments) }
-        return callWithHooks(instance, arguments, instanceHooks, original: original)
+        guard lock.live.load() != 0 else { return original(instance, arguments) }
+        return callWithHooks(instance, arguments, original: original)
     }
-
-    /// The instance's hooks, if it has any: one association read.
-    @usableFromInline
-    func instanceHooks(on instance: Owner) -> InstanceHooks? {
-        guard let hooks = Association.value(for: instanceKey, on: instance) else { return nil }
-        let instanceHooks = unsafeDowncast(hooks, to: InstanceHooks.self)
-        return instanceHooks.list.isEmpty ? nil : instanceHooks
-    }
-
-    /// Whether any type-wide hook is registered (for any class).
-    @usableFromInline
-    var hasTypeWideHooks: Bool { !typeWide.isEmpty }
 
     @inlinable
     func callWithHooks(
         _ instance: Owner,
         _ arguments: Arguments,
-        _ instanceHooks: InstanceHooks?,
         original: (Owner, Arguments) -> Result
     ) -> Result {
         let dynamicType: AnyObject.Type = type(of: instance)
-        typealias Body = HookPointBody<Owner, Arguments, Result>
-        // One snapshot of each list serves every stage of the call: a hook
-        // removed meanwhile is skipped, one added is not visited.
-        let typeWideHooks = HookSnapshot(typeWide: self.typeWide, for: dynamicType)
-        let ownHooks = instanceHooks.map { HookSnapshot(instance: $0) }
+        let own = Association.value(for: instanceKey, on: instance)?.core
+        // One snapshot of each list, in one critical section, serves every
+        // stage of the call: a hook removed meanwhile is skipped, one added
+        // is not visited.
+        let (typeWideRead, ownRead) = typeWide.read(with: own)
+        let typeWideHooks = typeWide.dispatch(typeWideRead)
+        let ownHooks = ownRead.flatMap { own?.dispatch($0) }
+        let applies = { (hook: Hook) in hook.applies(to: dynamicType) }
 
-        // Type-wide observers, then the instance's. Each invocation is built
-        // where a hook receives it, so that a call with no hook at a position
-        // builds none.
-        func runObservers(_ hooks: HookSnapshot?, _ position: HookPosition, result: Result?) {
-            hooks?.forEach(position) { entry in
-                unsafeDowncast(entry.body, to: Body.self).observer!(
-                    instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
+        // Type-wide observers, then the instance's.
+        func observe(_ hook: Hook, _ position: HookPosition, _ result: Result?) {
+            if case .observer(let body) = hook.body {
+                body(instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
             }
         }
-
-        runObservers(typeWideHooks, .before, result: nil)
-        runObservers(ownHooks, .before, result: nil)
+        typeWideHooks?.forEach(at: .before, where: applies) { observe($0, .before, nil) }
+        ownHooks?.forEach(at: .before) { observe($0, .before, nil) }
 
         // The instead chain, outermost first: the instance's newest to oldest,
         // then the type-wide newest to oldest.
-        var chain: [Replacement] = []
-        ownHooks?.forEach(.instead) { entry in
-            chain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
-        }
-        chain.reverse()
-        var typeWideChain: [Replacement] = []
-        typeWideHooks.forEach(.instead) { entry in
-            typeWideChain.append(unsafeDowncast(entry.body, to: Body.self).replacement!)
-        }
-        if !typeWideChain.isEmpty { chain += typeWideChain.reversed() }
-
+        let ownCount = ownHooks?.snapshot.chain.count ?? 0
+        let typeWideCount = typeWideHooks?.snapshot.chain.count ?? 0
         let result: Result
-        if chain.isEmpty {
+        if ownCount + typeWideCount == 0 {
             result = original(instance, arguments)
         } else {
-            result = withoutActuallyEscaping(original) { original in
-                runChain(chain, from: 0, instance: instance, arguments: arguments, original: original)
-            }
+            result = InsteadChain.run(
+                selector, count: ownCount + typeWideCount, arguments: arguments,
+                link: { index in
+                    let hook: Hook
+                    if index < ownCount, let ownHooks {
+                        let item = ownHooks.snapshot.items[ownHooks.snapshot.chain[index]]
+                        guard ownHooks.isCurrent(item) else { return nil }
+                        hook = item.element
+                    } else if let typeWideHooks {
+                        let item = typeWideHooks.snapshot.items[typeWideHooks.snapshot.chain[index - ownCount]]
+                        guard applies(item.element), typeWideHooks.isCurrent(item, where: applies) else { return nil }
+                        hook = item.element
+                    } else {
+                        return nil
+                    }
+                    guard case .replacement(let body) = hook.body else { return nil }
+                    return .invocation { body(instance, $0) }
+                },
+                end: { original(instance, $0) })
         }
 
-        runObservers(typeWideHooks, .after, result: result)
-        runObservers(ownHooks, .after, result: result)
+        typeWideHooks?.forEach(at: .after, where: applies) { observe($0, .after, result) }
+        ownHooks?.forEach(at: .after) { observe($0, .after, result) }
         return result
     }
 
     // MARK: - Private
 
-    @usableFromInline
-    func runChain(
-        _ chain: [Replacement],
-        from index: Int,
-        instance: Owner,
-        arguments: Arguments,
-        original: @escaping (Owner, Arguments) -> Result
-    ) -> Result {
-        guard index < chain.count else { return original(instance, arguments) }
-        let invocation = Invocation(
-            selector: selector, position: .instead, arguments: arguments,
-            next: { [self] in
-                self.runChain(chain, from: index + 1, instance: instance, arguments: arguments, original: original)
-            })
-        return chain[index](instance, invocation)
-    }
-
-    private func add(_ hook: HookPointEntry, instance: Owner?, options: HookOptions) -> CancellationToken {
+    private func add(_ hook: Hook, at position: HookPosition, instance: Owner?, options: RegistrationOptions)
+        -> CancellationToken
+    {
         precondition(
-            positions.contains(hook.position),
-            "\(selector.name) takes no \(hook.position) hooks")
+            positions.contains(position),
+            "\(selector.name) takes only \(positions.map(\.description).sorted().joined(separator: ", ")) hooks, not \(position)"
+        )
+        let once = options.contains(.once)
         guard let instance else {
-            return typeWide.add(hook, options: options)
+            return typeWide.add(hook, position: position, once: once)
         }
-        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks() as AnyObject }
-        return unsafeDowncast(hooks, to: InstanceHooks.self).list.add(hook, options: options)
+        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks(lock: lock) }
+        return hooks.core.add(hook, position: position, once: once)
     }
 
     /// The name-based registration: checks the position and the closure's
     /// type, then registers.
-    private func register(
-        _ position: HookPosition,
-        scope: AnyObject.Type,
-        instance: AnyObject?,
-        options: HookOptions,
-        body: Any
-    ) throws -> CancellationToken {
+    private func register(_ registration: HookRegistration) throws(HookError) -> CancellationToken {
+        let position = registration.position
+        let owner = "\(Owner.self)"
         guard positions.contains(position) else {
-            throw HookPointError.positionNotAllowed(hookPoint: selector.name, position: position)
+            throw .positionNotAllowed(name: selector.name, owner: owner, position: position)
         }
         let expected: String
         switch position {
         case .before, .after:
-            expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> ()"
+            expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or (Invocation<Any, Any>) -> ()"
         case .instead:
             expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         }
-        let mismatch = HookPointError.signatureMismatch(
-            hookPoint: selector.name, position: position, expected: expected, given: "\(type(of: body))")
-        guard let ownerScope = scope as? Owner.Type else { throw mismatch }
-        let owner: Owner?
-        if let instance {
-            guard let typed = instance as? Owner else { throw mismatch }
-            owner = typed
-        } else {
-            owner = nil
+        let mismatch = HookError.signatureMismatch(
+            name: selector.name, owner: owner, position: position, expected: expected,
+            given: "\(type(of: registration.body))")
+        guard let ownerScope = registration.scope as? Owner.Type else { throw mismatch }
+        var instance: Owner?
+        if let given = registration.instance {
+            guard let typed = given as? Owner else { throw mismatch }
+            instance = typed
         }
+        let options = registration.options
         switch position {
         case .before, .after:
-            guard let observer = Self.observer(from: body) else { throw mismatch }
+            guard let observer = Self.observer(from: registration.body) else { throw mismatch }
             return position == .before
-                ? before(on: owner, for: ownerScope, options: options, observer)
-                : after(on: owner, for: ownerScope, options: options, observer)
+                ? before(on: instance, for: ownerScope, options: options, observer)
+                : after(on: instance, for: ownerScope, options: options, observer)
         case .instead:
-            guard let replacement = Self.replacement(from: body) else { throw mismatch }
-            return instead(on: owner, for: ownerScope, options: options, replacement)
+            guard let replacement = Self.replacement(from: registration.body) else { throw mismatch }
+            return self.instead(on: instance, for: ownerScope, options: options, replacement)
         }
     }
 
     private static func observer(from body: Any) -> Observer? {
         if let observer = body as? Observer { return observer }
+        if let erased = body as? @Sendable (Invocation<Any, Any>) -> Void {
+            // The observer that works with any method, as on proxies.
+            return { _, invocation in erased(invocation.erased) }
+        }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void {
             // Registration-time conversion of a closure given as `Any`: the
             // caller promised a Sendable closure in the documentation.
             let box = UncheckedSendable(plain)
             return { owner, invocation in box.value(owner, invocation) }
+        }
+        if let erased = body as? (Invocation<Any, Any>) -> Void {
+            let box = UncheckedSendable(erased)
+            return { _, invocation in box.value(invocation.erased) }
         }
         return nil
     }
@@ -334,14 +324,53 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     }
 }
 
-/// The hooks of one instance for one hook point, kept on the instance through
-/// association, so that they end with it. Not generic, so that reading them
-/// on the call path, which may run in unspecialised generic code, needs no
-/// generic metadata look-up.
-@usableFromInline
-final class InstanceHooks: @unchecked Sendable {
+extension HookPoint {
+    /// One registered hook: the element of the hook point's handler cores.
     @usableFromInline
-    let list = HandlerList<HookPointEntry>()
+    struct Hook: Sendable {
+        @usableFromInline
+        enum Body: Sendable {
+            case observer(Observer)
+            case replacement(Replacement)
+        }
+
+        /// The class whose instances (and subclasses') the hook applies to.
+        @usableFromInline let scope: Owner.Type
+        @usableFromInline let body: Body
+
+        init(scope: Owner.Type, body: Body) {
+            self.scope = scope
+            self.body = body
+        }
+
+        /// Whether the hook applies to an instance of `dynamicType`: its
+        /// scope is `dynamicType` or a superclass of it.
+        @inlinable
+        func applies(to dynamicType: AnyObject.Type) -> Bool {
+            var current: AnyClass? = dynamicType
+            while let candidate = current {
+                if candidate == scope { return true }
+                current = _getSuperclass(candidate)
+            }
+            return false
+        }
+    }
+
+    /// The hooks of one instance, kept on the instance through association
+    /// so that they end with it. Guarded by the hook point's lock.
+    @usableFromInline
+    final class InstanceHooks: @unchecked Sendable {
+        @usableFromInline
+        let core: HandlerCore<Hook>
+
+        init(lock: HandlerLock) {
+            core = HandlerCore(lock: lock)
+        }
+
+        deinit {
+            core.removeAll()
+        }
+    }
 }
 
 /// A value the library vouches is safe to share, for closures that arrive
@@ -351,101 +380,5 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-    }
-}
-
-/// One registered hook, its types erased so that hook lists share one
-/// specialised `HandlerList<HookPointEntry>`.
-@usableFromInline
-struct HookPointEntry: @unchecked Sendable {
-    @usableFromInline
-    let position: HookPosition
-    @usableFromInline
-    let scope: AnyObject.Type
-    /// A `HookPointBody<Owner, Arguments, Result>` of the hook point's types.
-    @usableFromInline
-    let body: AnyObject
-
-    init(position: HookPosition, scope: AnyObject.Type, body: AnyObject) {
-        self.position = position
-        self.scope = scope
-        self.body = body
-    }
-
-    /// Whether this is a hook at `position` that applies to an instance of
-    /// `dynamicType`: one whose scope is `dynamicType` or a superclass of it.
-    @usableFromInline
-    func applies(_ position: HookPosition, to dynamicType: AnyObject.Type) -> Bool {
-        guard self.position == position else { return false }
-        var current: AnyClass? = dynamicType
-        while let candidate = current {
-            if ObjectIdentifier(candidate) == ObjectIdentifier(scope) { return true }
-            current = _getSuperclass(candidate)
-        }
-        return false
-    }
-}
-
-/// A hook's closure, with its types.
-@usableFromInline
-final class HookPointBody<Owner: AnyObject, Arguments, Result>: @unchecked Sendable {
-    @usableFromInline
-    let observer: HookPoint<Owner, Arguments, Result>.Observer?
-    @usableFromInline
-    let replacement: HookPoint<Owner, Arguments, Result>.Replacement?
-
-    init(observer: @escaping HookPoint<Owner, Arguments, Result>.Observer) {
-        self.observer = observer
-        self.replacement = nil
-    }
-
-    init(replacement: @escaping HookPoint<Owner, Arguments, Result>.Replacement) {
-        self.observer = nil
-        self.replacement = replacement
-    }
-}
-
-/// One snapshot of a hook list, taken once per call and dispatched at each
-/// stage. Not generic, so that the list's dispatch is the library's
-/// specialised code even when the hook point's own types are only known to
-/// the caller.
-@usableFromInline
-struct HookSnapshot {
-    /// The list, unretained: its owner outlives the call (the hook point for
-    /// the type-wide list; the instance, which the caller holds, for an
-    /// instance's list). Hook lists are referenced weakly by their entries,
-    /// which gives them a side table and makes every retain of them slow.
-    let list: Unmanaged<HandlerList<HookPointEntry>>
-    let snapshot: HandlerList<HookPointEntry>.DispatchSnapshot
-    /// For type-wide lists, the instance's class, whose hooks (and its
-    /// superclasses') apply; nil for an instance's own list.
-    let dynamicType: AnyObject.Type?
-
-    @usableFromInline
-    init(typeWide list: HandlerList<HookPointEntry>, for dynamicType: AnyObject.Type) {
-        self.list = Unmanaged.passUnretained(list)
-        self.snapshot = list.dispatchSnapshot()
-        self.dynamicType = dynamicType
-    }
-
-    @usableFromInline
-    init(instance hooks: InstanceHooks) {
-        self.list = Unmanaged.passUnretained(hooks.list)
-        self.snapshot = hooks.list.dispatchSnapshot()
-        self.dynamicType = nil
-    }
-
-    /// Calls `body` with each hook of the snapshot at `position` that applies
-    /// and is still registered.
-    @usableFromInline
-    func forEach(_ position: HookPosition, _ body: (HookPointEntry) -> Void) {
-        if snapshot.entries.isEmpty { return }
-        list._withUnsafeGuaranteedRef { list in
-            if let dynamicType {
-                list.forEach(in: snapshot, where: { $0.applies(position, to: dynamicType) }, body)
-            } else {
-                list.forEach(in: snapshot, where: { $0.position == position }, body)
-            }
-        }
     }
 }

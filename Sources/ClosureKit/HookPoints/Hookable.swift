@@ -57,19 +57,19 @@ extension Hookable {
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
-    /// - Throws: ``HookPointError/unknownHookPoint(name:type:declared:)`` for a
+    /// - Throws: ``HookError/unknownName(name:owner:declared:)`` for a
     ///   name the type does not declare,
-    ///   ``HookPointError/signatureMismatch(hookPoint:position:expected:given:)``
+    ///   ``HookError/signatureMismatch(name:owner:position:expected:given:)``
     ///   for a closure of the wrong type, and
-    ///   ``HookPointError/positionNotAllowed(hookPoint:position:)`` for anything
+    ///   ``HookError/positionNotAllowed(name:owner:position:)`` for anything
     ///   but `before` on an end-of-life hook point.
     public static func hook(
         _ name: String,
         at position: HookPosition,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: Any
-    ) throws -> CancellationToken {
-        try hookPoint(named: name).register(position, self, nil, options, body)
+    ) throws(HookError) -> CancellationToken {
+        try register(name, HookRegistration(position: position, scope: self, instance: nil, options: options, body: body))
     }
 
     /// Hooks a method of this instance only, by the method's Swift name.
@@ -83,22 +83,26 @@ extension Hookable {
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - body: The closure.
     /// - Returns: The token that removes the hook.
-    /// - Throws: A ``HookPointError`` that names what was wrong.
+    /// - Throws: A ``HookError`` that names what was wrong.
     public func hook(
         _ name: String,
         at position: HookPosition,
-        options: HookOptions = [],
+        options: RegistrationOptions = [],
         _ body: Any
-    ) throws -> CancellationToken {
-        try Self.hookPoint(named: name).register(position, Self.self, self, options, body)
+    ) throws(HookError) -> CancellationToken {
+        try Self.register(
+            name, HookRegistration(position: position, scope: Self.self, instance: self, options: options, body: body))
     }
 
-    private static func hookPoint(named name: String) throws -> AnyHookPoint {
-        let declared = hookPoints
-        guard let point = declared.first(where: { $0.name == name }) else {
-            throw HookPointError.unknownHookPoint(
-                name: name, type: "\(Self.self)", declared: declared.map(\.name))
+    private static func register(_ name: String, _ registration: HookRegistration) throws(HookError)
+        -> CancellationToken
+    {
+        let point = try hookPoints.named(name, owner: Self.self)
+        guard let register = point.registerHook else {
+            // A proxy's selector listed among hook points: it has no hooks of
+            // this type to register on.
+            throw .unknownName(name: name, owner: "\(Self.self)", declared: hookPoints.map(\.name))
         }
-        return point
+        return try register(registration)
     }
 }

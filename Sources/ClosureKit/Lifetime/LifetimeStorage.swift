@@ -12,16 +12,11 @@ public final class LifetimeStorage: @unchecked Sendable {
     /// Guards the fields below. A stripe of ``LockPool`` for adopters of
     /// ``Lifetime``; the side table's own lock for storages it holds, so that a
     /// side-table read takes one lock. Both are immortal.
-    @usableFromInline
     var lock: LockPrimitive {
         guardedBySideTable ? SideTable.lockPrimitive : LockPool.lock(for: self)
     }
-    @usableFromInline
     let guardedBySideTable: Bool
-    // Every access to `slots` happens under `lock`, which is what exclusivity
-    // checking would otherwise verify at run time on the hot read path.
-    @usableFromInline
-    @exclusivity(unchecked)
+    // Every access to `slots` happens under `lock`.
     var slots: ContiguousArray<Slot> = []
     private var endHandlers: HandlerList<@Sendable () -> Void>?
     private var ownerAddress: UInt = 0
@@ -91,24 +86,12 @@ public final class LifetimeStorage: @unchecked Sendable {
         }
     }
 
-    /// The value stored under `key`. Inlined into the caller so that it is
-    /// specialised for `Value` and reads the box without retaining it.
+    /// The value stored under `key`: the box is read under the lock by a
+    /// library function, and its value read from it after the lock (boxes are
+    /// immutable but for a weak reference, which is safe to load).
     @inlinable
     func value<Value>(for key: AssociationKey<Value>) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        var index = slots.startIndex
-        let end = slots.endIndex
-        while index < end {
-            if slots[index].id == key.id {
-                // Safe: a key's id is unique to its Value type, so whatever is
-                // stored under it is a ValueBox<Value>. Reading it runs no user
-                // code: a field load, or a weak load for a weak box.
-                return unsafeDowncast(slots[index].box, to: ValueBox<Value>.self).value()
-            }
-            index += 1
-        }
-        return nil
+        box(for: key.id).flatMap { ValueBox<Value>.unchecked($0).value() }
     }
 
     /// The box stored under `id`, retained; the caller reads the value out of

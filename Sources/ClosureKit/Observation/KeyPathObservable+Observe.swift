@@ -196,12 +196,16 @@ extension KeyPathObservable {
             accesses[0].keyPath == keyPath
         {
             let observation = DirectObservation(options: options, isEqual: isEqual, delivery: delivery)
+            let handle = ObservationHandle()
+            observation.handle = handle
             let entry = storage.addObserver(observation, forSlot: accesses[0].slot)
-            let root = storage.registrations.add(observation)
-            observation.adopt([entry, root])
-            return (observation, {
+            let root = storage.registrations.add(handle)
+            handle.adopt([entry, root])
+            // The observer is held by its slot (and released when the handle
+            // ends); the initial delivery holds it only until it ran.
+            return (handle, { [observation] in
                 if wantsInitial {
-                    withUnsafePointer(to: value) { observation.deliverInitial(self, value: $0) }
+                    ObservedValues.with(initial: value) { observation.deliverInitial(self, $0) }
                 }
             })
         }

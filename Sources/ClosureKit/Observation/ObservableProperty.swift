@@ -68,89 +68,70 @@ public struct ObservableProperty<Value> {
         @inline(__always)
         get {
             let storage = object.observationStorage
-            storage.lock()
-            let value = object[keyPath: storageKeyPath].value
-            storage.unlock()
-            if AccessTracking.isActive {
-                storage.lock()
-                let slot = resolveSlot(object, storageKeyPath)
-                storage.unlock()
+            var value: Value?
+            var slot = 0
+            let tracking = AccessTracking.isActive
+            storage.locked {
+                value = object[keyPath: storageKeyPath].value
+                // Only a registration's tracked read assigns a slot.
+                if tracking { slot = resolveSlot(object, storageKeyPath) }
+            }
+            if tracking {
                 AccessTracking.recordAccess(storage: storage, object: object, keyPath: wrappedKeyPath, slot: slot)
             }
-            return value
+            return value!
         }
         @inline(__always)
         set {
             let storage = object.observationStorage
-            storage.lock()
-            // A property gets its slot when a registration reads it, so a
-            // property without a slot has no observer on this object.
-            let slot = object[keyPath: storageKeyPath].slot
-            guard slot != 0, let (observers, hasPrior) = storage.observers(forSlot: slot) else {
-                // Nobody observes this property of this object. The replaced
-                // value is released after the lock.
-                let old = object[keyPath: storageKeyPath].value
-                object[keyPath: storageKeyPath].value = newValue
-                storage.unlock()
-                withExtendedLifetime(old) {}
-                return
-            }
-            if hasPrior {
-                setNotifyingPrior(object, newValue, slot, observers, storage, storageKeyPath)
-                return
-            }
-            let old = object[keyPath: storageKeyPath].value
-            object[keyPath: storageKeyPath].value = newValue
-            storage.unlock()
-            withUnsafePointer(to: old) { old in
-                withUnsafePointer(to: newValue) { new in
-                    storage.dispatchDidChange(observers, object, old: old, new: new)
+            var observers = SlotObservers(read: nil, hasPrior: false)
+            var old: Value?
+            storage.locked {
+                // A property gets its slot when a registration reads it, so a
+                // property without a slot has no observer on this object.
+                observers = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)
+                if !observers.hasPrior {
+                    old = object[keyPath: storageKeyPath].value
+                    object[keyPath: storageKeyPath].value = newValue
                 }
             }
+            // The replaced value is released here, after the lock.
+            guard !observers.isEmpty else { return }
+            if observers.hasPrior {
+                setNotifyingPrior(object, newValue, observers, storage, storageKeyPath)
+                return
+            }
+            ObservedValues.with(old: old!, new: newValue) { storage.notifyDidChange(observers, object, $0) }
         }
     }
 
-    /// A set on a property that has prior observers: notify them, store the
-    /// value, notify every observer. Called with the object's lock held;
-    /// returns with it released. Always inlined, like the accessors, so that
-    /// the key-path accesses compile to direct field accesses.
+    /// A set when some observer wants to hear before it: the prior callbacks
+    /// run before the value is stored, then the change callbacks after.
     @inlinable
     @inline(__always)
     static func setNotifyingPrior<Object: KeyPathObservable>(
         _ object: Object,
         _ newValue: Value,
-        _ slot: Int,
-        _ observers: ContiguousArray<SlotObserver>,
+        _ observers: SlotObservers,
         _ storage: ObservationStorage,
         _ storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
     ) {
-        let before = object[keyPath: storageKeyPath].value
-        storage.unlock()
-        withUnsafePointer(to: before) { before in
-            withUnsafePointer(to: newValue) { new in
-                storage.dispatchWillChange(observers, object, old: before, new: new)
-            }
-        }
+        var before: Value?
+        storage.locked { before = object[keyPath: storageKeyPath].value }
+        ObservedValues.with(old: before!, new: newValue) { storage.notifyWillChange(observers, object, $0) }
         // The prior callbacks may have added or removed observers: take a
         // new snapshot in the critical section of the set.
-        storage.lock()
-        let after = storage.observers(forSlot: slot)
-        let old = object[keyPath: storageKeyPath].value
-        object[keyPath: storageKeyPath].value = newValue
-        storage.unlock()
-        guard let after else {
-            withExtendedLifetime(old) {}
-            return
+        var after = SlotObservers(read: nil, hasPrior: false)
+        var old: Value?
+        storage.locked {
+            after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)
+            old = object[keyPath: storageKeyPath].value
+            object[keyPath: storageKeyPath].value = newValue
         }
-        withUnsafePointer(to: old) { old in
-            withUnsafePointer(to: newValue) { new in
-                storage.dispatchDidChange(after.observers, object, old: old, new: new)
-            }
-        }
+        guard !after.isEmpty else { return }
+        ObservedValues.with(old: old!, new: newValue) { storage.notifyDidChange(after, object, $0) }
     }
 
-    /// The slot of the property, assigned and cached on first use: when a
-    /// registration reads the property. The caller holds the object's lock.
     @inlinable
     @inline(__always)
     static func resolveSlot<Object: KeyPathObservable>(

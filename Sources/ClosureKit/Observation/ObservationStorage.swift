@@ -23,21 +23,18 @@
 /// ## How a write finds its observers
 ///
 /// Each observable property has a small integer slot, cached in its
-/// ``ObservableProperty`` storage. The storage keeps one short array of
-/// observers per observed slot, guarded by the same lock as the property
-/// values, so that a write stores the value and takes a snapshot of the
-/// slot's observers in one critical section, then calls them after
-/// unlocking. Each observer after the first is checked again (under the lock)
-/// just before its call, so that an observer removed by an earlier callback
-/// of the same dispatch is skipped.
+/// ``ObservableProperty`` storage. The storage keeps one handler list (the
+/// library's one handler engine) per observed slot, guarded by the same lock
+/// as the property values, so that a write stores the value and takes a
+/// snapshot of the slot's observers in one critical section, then calls them
+/// after unlocking, with the engine's re-check before each call.
 public final class ObservationStorage: @unchecked Sendable {
-    // Guards the values of the owner's observable properties, `records`,
-    // and every record's observers and prior count. Never held while user
-    // code runs.
-    private let mutex = Lock()
+    /// Guards the values of the owner's observable properties and every
+    /// slot's observers. Never held while user code runs.
+    let lock = HandlerLock()
 
     /// One record per observed property slot, in the order they were first
-    /// observed. Guarded by `mutex`. Records are never removed: an object
+    /// observed. Guarded by `lock`. Records are never removed: an object
     /// observes few properties.
     private var records: ContiguousArray<SlotRecord> = []
 
@@ -46,7 +43,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// end them.
     let registrations = HandlerList<any ObservationRegistration>()
 
-    // Guarded by `mutex`.
+    // Guarded by `lock`.
     private var ownerAddress: UInt = 0
 
     /// Creates empty storage, for the stored property of a
@@ -59,98 +56,63 @@ public final class ObservationStorage: @unchecked Sendable {
         for registration in registrations.snapshot() {
             _ = registration.end()
         }
+        for record in lock.withLock({ records }) { record.core.removeAll() }
     }
 
-    // MARK: - Lock, for the property wrapper's accessors
+    // MARK: - Write path, for the property wrapper's accessors
 
+    /// Runs `body` under the lock that guards the property values. `body`
+    /// only reads or writes a property's storage: it runs no user code.
     @usableFromInline
-    func lock() {
-        mutex.lock()
+    func locked(_ body: () -> Void) {
+        lock.withLock(body)
     }
 
+    /// The observers of `slot` (0: not yet known, so none), read under the
+    /// lock that the caller holds inside ``locked(_:)``.
     @usableFromInline
-    func unlock() {
-        mutex.unlock()
-    }
-
-    // MARK: - Write path
-
-    /// A snapshot of the observers of `slot`, or nil if there are none, and
-    /// whether one of them wants prior notifications. The caller holds the
-    /// lock.
-    @usableFromInline
-    func observers(forSlot slot: Int) -> (observers: ContiguousArray<SlotObserver>, hasPrior: Bool)? {
+    func observersLocked(forSlot slot: Int) -> SlotObservers {
+        guard slot != 0 else { return SlotObservers(read: nil, hasPrior: false) }
         for record in records where record.slot == slot {
-            if record.observers.isEmpty { return nil }
-            return (record.observers, record.priorCount > 0)
+            let read = record.core.readLocked()
+            return SlotObservers(read: read.snapshot == nil ? nil : read, hasPrior: record.priorCount > 0)
         }
-        return nil
+        return SlotObservers(read: nil, hasPrior: false)
     }
 
-    /// Calls the observers in `observers` that want prior notifications,
-    /// skipping those removed since the snapshot. `old` and `new` point at
-    /// values of the property's type. Called with no lock held.
+    /// Calls the observers that want to hear before a set.
     @usableFromInline
-    func dispatchWillChange(
-        _ observers: ContiguousArray<SlotObserver>, _ object: AnyObject,
-        old: UnsafeRawPointer, new: UnsafeRawPointer
-    ) {
-        for observer in observers where observer.wantsPrior {
-            guard isRegistered(observer) else { continue }
-            observer.willChange(object, old: old, new: new)
-        }
+    func notifyWillChange(_ observers: SlotObservers, _ object: AnyObject, _ values: ObservedValues) {
+        observers.dispatch?.forEach(where: { $0.wantsPrior }) { $0.willChange(object, values) }
     }
 
-    /// Calls the observers in `observers` after a set. The snapshot was
-    /// taken in the critical section of the set, so the first observer is
-    /// known to be registered; each later one is checked again, so that an
-    /// observer removed by an earlier callback does not run. Called with no
-    /// lock held.
+    /// Calls the observers after a set.
     @usableFromInline
-    func dispatchDidChange(
-        _ observers: ContiguousArray<SlotObserver>, _ object: AnyObject,
-        old: UnsafeRawPointer, new: UnsafeRawPointer
-    ) {
-        // The caller's snapshot keeps every observer alive for the whole
-        // dispatch, so they are called without retaining each one.
-        observers.withUnsafeBufferPointer { observers in
-            for index in observers.indices {
-                let observer = Unmanaged.passUnretained(observers[index])
-                if index > 0, !observer._withUnsafeGuaranteedRef({ isRegistered($0) }) { continue }
-                observer._withUnsafeGuaranteedRef { $0.didChange(object, old: old, new: new) }
-            }
-        }
-    }
-
-    @inline(__always)
-    private func isRegistered(_ observer: SlotObserver) -> Bool {
-        mutex.withLock { observer.isRegistered }
+    func notifyDidChange(_ observers: SlotObservers, _ object: AnyObject, _ values: ObservedValues) {
+        observers.dispatch?.forEach { $0.didChange(object, values) }
     }
 
     // MARK: - Registration
 
-    /// Adds `observer` to the observers of `slot`, creating its record if
-    /// needed. Returns the token that removes it again. An observer belongs
-    /// to one slot of one storage.
+    /// Adds `observer` to the observers of `slot`. Returns the token that
+    /// removes it again, and releases it.
     func addObserver(_ observer: SlotObserver, forSlot slot: Int) -> CancellationToken {
-        mutex.withLock {
+        lock.withLock {
             let record: SlotRecord
             if let existing = records.first(where: { $0.slot == slot }) {
                 record = existing
             } else {
-                record = SlotRecord(slot: slot, mutex: mutex)
+                record = SlotRecord(slot: slot, lock: lock)
                 records.append(record)
             }
-            record.observers.append(observer)
-            observer.isRegistered = true
             if observer.wantsPrior { record.priorCount += 1 }
-            return CancellationToken(registration: SlotEntry(record: record, observer: observer))
+            return record.core.addLocked(observer)
         }
     }
 
     /// An object unique to this storage for as long as it is held, for
     /// identity comparisons that must not be fooled by address reuse.
-    var identity: AnyObject { mutex }
+    var identity: AnyObject { lock }
 
     // MARK: - Owner binding
 
@@ -158,7 +120,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// later reached through a different object.
     func bind(to owner: AnyObject) -> ObservationStorage {
         let address = UInt(bitPattern: ObjectIdentifier(owner).hashValue)
-        let current = mutex.withLock { () -> UInt in
+        let current = lock.withLock { () -> UInt in
             if ownerAddress == 0 { ownerAddress = address }
             return ownerAddress
         }
@@ -170,55 +132,42 @@ public final class ObservationStorage: @unchecked Sendable {
     }
 }
 
-/// The observers of one observable property of one object. Every field but
-/// `slot` is guarded by the owning storage's lock.
+/// The observers of one observable property of one object: a handler core
+/// of the storage's lock.
 final class SlotRecord: @unchecked Sendable {
     let slot: Int
+    let core: HandlerCore<SlotObserver>
 
-    /// In registration order.
-    var observers: ContiguousArray<SlotObserver> = []
-
-    /// How many of `observers` want the callback before a change.
+    /// How many observers ever registered want the callback before a change.
+    /// Guarded by the storage's lock. It only grows: a set with no such
+    /// observer left pays one filtered pass over the snapshot.
     var priorCount = 0
 
-    /// The owning storage's lock. The record keeps the lock rather than a
-    /// reference to the storage: a strong one would keep the storage alive
-    /// past its owner (whose end must end the observations), and a weak one
-    /// would give the storage a side table and slow down every retain of it
-    /// on the write path.
-    private let mutex: Lock
-
-    init(slot: Int, mutex: Lock) {
+    init(slot: Int, lock: HandlerLock) {
         self.slot = slot
-        self.mutex = mutex
-    }
-
-    /// Removes `observer`. Returns whether it was still registered.
-    func remove(_ observer: SlotObserver) -> Bool {
-        let removed = mutex.withLock { () -> SlotObserver? in
-            guard observer.isRegistered else { return nil }
-            observer.isRegistered = false
-            if observer.wantsPrior { priorCount -= 1 }
-            guard let index = observers.firstIndex(where: { $0 === observer }) else { return nil }
-            return observers.remove(at: index)
-        }
-        // Released here, after the lock.
-        return removed != nil
+        self.core = HandlerCore(lock: lock)
     }
 }
 
-/// What a registration's token ends in a slot: one observer's place among
-/// the slot's observers.
-private final class SlotEntry: TokenRegistration, @unchecked Sendable {
-    private let record: SlotRecord
-    private let observer: SlotObserver
+/// The observers of one slot as a set read them: a snapshot, if any.
+@usableFromInline
+struct SlotObservers {
+    @usableFromInline let read: CoreRead?
+    /// Whether an observer wants to hear before the set.
+    @usableFromInline let hasPrior: Bool
 
-    init(record: SlotRecord, observer: SlotObserver) {
-        self.record = record
-        self.observer = observer
+    @usableFromInline
+    init(read: CoreRead?, hasPrior: Bool) {
+        self.read = read
+        self.hasPrior = hasPrior
     }
 
-    func cancelRegistration() -> Bool {
-        record.remove(observer)
+    /// Whether anyone observes.
+    @inlinable var isEmpty: Bool { read == nil }
+
+    var dispatch: HandlerDispatch<SlotObserver>? {
+        guard let read, let snapshot = read.snapshot else { return nil }
+        let typed = HandlerCore<SlotObserver>.typed(snapshot)
+        return HandlerDispatch(typed, removals: read.removals, core: typed.items[0].entry.core)
     }
 }

@@ -30,13 +30,13 @@ public struct ObservedChange<Value> {
     /// per distinct key path (like a table of selectors), so that a change
     /// refers to its key path without reference counting.
     @inlinable
-    public var keyPath: AnyKeyPath { internedKeyPath.takeUnretainedValue() }
+    public var keyPath: AnyKeyPath { internedKeyPath.keyPath }
 
     /// The key path, interned for the life of the process (see
     /// `KeyPathInterner`), so that creating a change costs no reference
     /// counting.
     @usableFromInline
-    let internedKeyPath: Unmanaged<AnyKeyPath>
+    let internedKeyPath: InternedKeyPath
 
     /// Why the callback runs.
     public let kind: Kind
@@ -59,12 +59,12 @@ public struct ObservedChange<Value> {
     ///   - oldValue: The value before the change.
     ///   - newValue: The value after the change.
     public init(keyPath: AnyKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
-        self.init(internedKeyPath: KeyPathInterner.intern(keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
+        self.init(keyPath: InternedKeyPath(keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
     }
 
     @inlinable
-    init(internedKeyPath: Unmanaged<AnyKeyPath>, kind: Kind, oldValue: Value?, newValue: Value?) {
-        self.internedKeyPath = internedKeyPath
+    init(keyPath: InternedKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
+        self.internedKeyPath = keyPath
         self.kind = kind
         self.oldValue = oldValue
         self.newValue = newValue

@@ -12,13 +12,12 @@ enum DeliveryKind: UInt8, Sendable {
 /// compiler specializes in the caller's module), so that a delivery costs
 /// no generic metadata look-up.
 @usableFromInline
-typealias Delivery = @Sendable (
-    _ object: AnyObject, _ old: UnsafeRawPointer?, _ new: UnsafeRawPointer?, _ kind: DeliveryKind
-) -> Void
+typealias Delivery = @Sendable (_ object: AnyObject, _ values: ObservedValues, _ kind: DeliveryKind) -> Void
 
+/// Builds deliveries: closures that turn the values of a set into an
+/// ``ObservedChange`` of the caller's types and call the handler.
 @usableFromInline
 enum Deliveries {
-    /// The delivery that calls `handler` with the values `options` asks for.
     @inlinable
     static func make<Root: AnyObject, Value>(
         keyPath: AnyKeyPath,
@@ -27,30 +26,24 @@ enum Deliveries {
     ) -> Delivery {
         let wantsOld = options.contains(.old)
         let wantsNew = options.contains(.new)
-        // Key paths are immutable; `AnyKeyPath` is not `Sendable` only
-        // because some capture subscript arguments. The interned instance
-        // lives for the life of the process.
-        nonisolated(unsafe) let keyPath = KeyPathInterner.intern(keyPath)
-        return { object, old, new, kind in
+        let keyPath = InternedKeyPath(keyPath)
+        return { object, values, kind in
             let change = ObservedChange<Value>(
-                internedKeyPath: keyPath,
+                keyPath: keyPath,
                 kind: kind == .change ? .change : (kind == .prior ? .prior : .initial),
-                oldValue: wantsOld ? old.map { $0.assumingMemoryBound(to: Value.self).pointee } : nil,
-                newValue: wantsNew ? new.map { $0.assumingMemoryBound(to: Value.self).pointee } : nil)
-            handler(unsafeDowncast(object, to: Root.self), change)
+                oldValue: wantsOld ? values.oldValue(as: Value.self) : nil,
+                newValue: wantsNew ? values.newValue(as: Value.self) : nil)
+            // The storage checked the identity: the object is the root.
+            handler(object as! Root, change)
         }
     }
 }
 
-/// An observation of one observable property of the observed object itself:
-/// the fast path. It sits in the property's observers and receives the old
-/// and new values straight from the setter.
-final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked Sendable {
-    private let delivery: Delivery
-    private let skipsEqualValues: Bool
-    private let isEqual: @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-    private let once: Bool
-
+/// What a direct observation's token ends: its places among the slot's
+/// observers and the storage's registrations. It does not hold the handler,
+/// so that cancelling releases the handler and its captures even while the
+/// token is kept.
+final class ObservationHandle: ObservationRegistration, @unchecked Sendable {
     private struct State {
         var ended = false
         var tokens: [CancellationToken] = []
@@ -58,29 +51,8 @@ final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked
 
     private let state = Locked(State())
 
-    init<Value>(
-        options: ObservationOptions,
-        isEqual: ((Value, Value) -> Bool)?,
-        delivery: @escaping Delivery
-    ) {
-        self.delivery = delivery
-        self.once = options.contains(.once)
-        if let isEqual {
-            nonisolated(unsafe) let isEqual = isEqual
-            self.skipsEqualValues = true
-            self.isEqual = { lhs, rhs in
-                isEqual(lhs.assumingMemoryBound(to: Value.self).pointee, rhs.assumingMemoryBound(to: Value.self).pointee)
-            }
-        } else {
-            self.skipsEqualValues = false
-            self.isEqual = { _, _ in false }
-        }
-        super.init(wantsPrior: options.contains(.prior))
-    }
+    var isEnded: Bool { state.withLock { $0.ended } }
 
-    /// Hands the observation the tokens of its entries (the entry in the
-    /// property's observers first); ends them at once if the observation has
-    /// already ended.
     func adopt(_ tokens: [CancellationToken]) {
         let late = state.withLock { state -> [CancellationToken] in
             if state.ended { return tokens }
@@ -105,29 +77,53 @@ final class DirectObservation: SlotObserver, ObservationRegistration, @unchecked
         }
         return prevented
     }
+}
 
-    /// Whether this callback may run: always, unless the observation is
-    /// one-shot, in which case only the first caller wins.
+/// An observation of one property of the observed object itself
+/// (`\.volume`): the observer is registered directly in the property's slot.
+final class DirectObservation: SlotObserver, @unchecked Sendable {
+    private let delivery: Delivery
+    private let isEqual: (@Sendable (ObservedValues) -> Bool)?
+    private let once: Bool
+    /// Weak: the handle is the token's, and holds this observer's token.
+    weak var handle: ObservationHandle?
+
+    init<Value>(
+        options: ObservationOptions,
+        isEqual: ((Value, Value) -> Bool)?,
+        delivery: @escaping Delivery
+    ) {
+        self.delivery = delivery
+        self.once = options.contains(.once)
+        if let isEqual {
+            nonisolated(unsafe) let isEqual = isEqual
+            self.isEqual = { $0.areEqual(isEqual, as: Value.self) }
+        } else {
+            self.isEqual = nil
+        }
+        super.init(wantsPrior: options.contains(.prior))
+    }
+
     @inline(__always)
     private func claim() -> Bool {
         guard once else { return true }
-        return end()
+        return handle?.end() ?? false
     }
 
-    func deliverInitial(_ root: AnyObject, value: UnsafeRawPointer) {
-        guard state.withLock({ !$0.ended }), claim() else { return }
-        delivery(root, nil, value, .initial)
+    func deliverInitial(_ root: AnyObject, _ values: ObservedValues) {
+        guard handle?.isEnded == false, claim() else { return }
+        delivery(root, values, .initial)
     }
 
-    override func willChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        if skipsEqualValues, isEqual(old, new) { return }
+    override func willChange(_ object: AnyObject, _ values: ObservedValues) {
+        if let isEqual, isEqual(values) { return }
         guard claim() else { return }
-        delivery(object, old, nil, .prior)
+        delivery(object, ObservedValues(old: values.old, new: nil), .prior)
     }
 
-    override func didChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
-        if skipsEqualValues, isEqual(old, new) { return }
+    override func didChange(_ object: AnyObject, _ values: ObservedValues) {
+        if let isEqual, isEqual(values) { return }
         guard claim() else { return }
-        delivery(object, old, new, .change)
+        delivery(object, values, .change)
     }
 }

@@ -24,14 +24,15 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         var current: Value?
         var dependencies: [Dependency] = []
         var rootToken: CancellationToken?
+        /// Nil once ended: the handler and its captures are released then.
+        var handler: (@Sendable (Root, ObservedChange<Value>) -> Void)?
     }
 
     private weak var root: Root?
-    private let keyPath: Unmanaged<AnyKeyPath>
+    private let keyPath: InternedKeyPath
     private let evaluate: (Root) -> Value
     private let options: ObservationOptions
     private let isEqual: ((Value, Value) -> Bool)?
-    private let handler: @Sendable (Root, ObservedChange<Value>) -> Void
     private let state = Locked(State())
 
     init(
@@ -43,11 +44,11 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
     ) {
         self.root = root
-        self.keyPath = KeyPathInterner.intern(keyPath)
+        self.keyPath = InternedKeyPath(keyPath)
         self.evaluate = evaluate
         self.options = options
         self.isEqual = isEqual
-        self.handler = handler
+        state.withLock { $0.handler = handler }
     }
 
     /// Wires the dependencies that the first evaluation read, and records
@@ -71,6 +72,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             state.dependencies = []
             state.rootToken = nil
             state.current = nil
+            state.handler = nil
             return tokens
         }
         guard let tokens else { return false }
@@ -79,9 +81,9 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     }
 
     func deliverInitial(_ root: Root, value: Value) {
-        guard state.withLock({ !$0.ended }), claim() else { return }
+        guard let handler = state.withLock({ $0.handler }), claim() else { return }
         handler(root, ObservedChange(
-            internedKeyPath: keyPath, kind: .initial, oldValue: nil,
+            keyPath: keyPath, kind: .initial, oldValue: nil,
             newValue: options.contains(.new) ? value : nil))
     }
 
@@ -90,11 +92,13 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             _ = end()
             return
         }
-        guard let current = state.withLock({ state -> Value?? in state.ended ? nil : .some(state.current) }),
+        guard let (current, handler) = state.withLock({ state -> (Value?, @Sendable (Root, ObservedChange<Value>) -> Void)? in
+                state.handler.map { (state.current, $0) }
+            }),
             claim()
         else { return }
         handler(root, ObservedChange(
-            internedKeyPath: keyPath, kind: .prior,
+            keyPath: keyPath, kind: .prior,
             oldValue: options.contains(.old) ? current : nil, newValue: nil))
     }
 
@@ -106,18 +110,19 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         // Evaluate with no lock held: the path may run through computed
         // properties, which are user code.
         let (new, accesses) = AccessTracking.track { evaluate(root) }
-        let outcome = state.withLock { state -> (old: Value?, removed: [CancellationToken])? in
-            if state.ended { return nil }
+        let outcome = state.withLock {
+            state -> (old: Value?, removed: [CancellationToken], handler: @Sendable (Root, ObservedChange<Value>) -> Void)? in
+            guard let handler = state.handler else { return nil }
             let old = state.current
             state.current = new
-            return (old, rewire(&state, to: accesses))
+            return (old, rewire(&state, to: accesses), handler)
         }
         guard let outcome else { return }
         for token in outcome.removed { token.cancel() }
         if let isEqual, let old = outcome.old, isEqual(old, new) { return }
         guard claim() else { return }
-        handler(root, ObservedChange(
-            internedKeyPath: keyPath, kind: .change,
+        outcome.handler(root, ObservedChange(
+            keyPath: keyPath, kind: .change,
             oldValue: options.contains(.old) ? outcome.old : nil,
             newValue: options.contains(.new) ? new : nil))
     }
@@ -162,11 +167,11 @@ final class DependencyObserver: SlotObserver, @unchecked Sendable {
         super.init(wantsPrior: wantsPrior)
     }
 
-    override func willChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
+    override func willChange(_ object: AnyObject, _ values: ObservedValues) {
         owner?.dependencyWillChange()
     }
 
-    override func didChange(_ object: AnyObject, old: UnsafeRawPointer, new: UnsafeRawPointer) {
+    override func didChange(_ object: AnyObject, _ values: ObservedValues) {
         owner?.dependencyDidChange()
     }
 }

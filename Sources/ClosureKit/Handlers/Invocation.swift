@@ -28,8 +28,11 @@ public struct Invocation<Arguments, Result> {
     /// others.
     public let result: Result?
 
+    /// Continues the instead chain inward with the given arguments: the
+    /// engine's continuation (see `InsteadChain`). Taking the arguments leaves
+    /// room for a `proceed(with:)` that calls through with changed ones.
     @usableFromInline
-    let next: (() -> Result)?
+    let next: ((Arguments) -> Result)?
 
     @usableFromInline
     init(
@@ -37,7 +40,7 @@ public struct Invocation<Arguments, Result> {
         position: HookPosition,
         arguments: Arguments,
         result: Result? = nil,
-        next: (() -> Result)? = nil
+        next: ((Arguments) -> Result)? = nil
     ) {
         self.selector = selector
         self.position = position
@@ -63,6 +66,6 @@ public struct Invocation<Arguments, Result> {
                 "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can proceed"
             )
         }
-        return next()
+        return next(arguments)
     }
 }

@@ -10,14 +10,15 @@ internal import Synchronization
 /// (a load is a plain move on x86-64 and arm64). `Atomic` needs macOS 15 and
 /// peers, above the package's floor, so on Darwin it falls back to a lock of
 /// its own, which costs what the per-handler check cost before.
-struct RemovalCounter: ~Copyable, @unchecked Sendable {
+@usableFromInline
+struct AtomicCounter: ~Copyable, @unchecked Sendable {
     #if canImport(Darwin)
     private let value = Locked<UInt>(0)
 
     init() {}
 
     /// The current count, with acquire ordering.
-    @inline(__always)
+    @usableFromInline
     func load() -> UInt {
         value.withLock { $0 }
     }
@@ -27,13 +28,18 @@ struct RemovalCounter: ~Copyable, @unchecked Sendable {
     func increment() {
         value.withLock { $0 &+= 1 }
     }
+
+    @inline(__always)
+    func decrement() {
+        value.withLock { $0 &-= 1 }
+    }
     #else
     private let value = Atomic<UInt>(0)
 
     init() {}
 
     /// The current count, with acquire ordering.
-    @inline(__always)
+    @usableFromInline
     func load() -> UInt {
         value.load(ordering: .acquiring)
     }
@@ -42,6 +48,11 @@ struct RemovalCounter: ~Copyable, @unchecked Sendable {
     @inline(__always)
     func increment() {
         value.wrappingAdd(1, ordering: .releasing)
+    }
+
+    @inline(__always)
+    func decrement() {
+        value.wrappingSubtract(1, ordering: .releasing)
     }
     #endif
 }

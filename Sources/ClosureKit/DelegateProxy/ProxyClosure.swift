@@ -1,0 +1,43 @@
+/// A closure registered on a ``DelegateProxy`` for one selector: the element
+/// of the proxy's handler cores.
+@usableFromInline
+enum ProxyClosure<Arguments, Result>: Sendable {
+    /// An `instead` closure that takes the arguments alone.
+    case plain(@Sendable (Arguments) -> Result)
+    /// An `instead` closure that takes an invocation and may proceed.
+    case instead(@Sendable (Invocation<Arguments, Result>) -> Result)
+    /// A `before` or `after` closure.
+    case observer(@Sendable (Invocation<Arguments, Result>) -> Void)
+    /// A `before` or `after` closure that needs only the arguments: no
+    /// ``Invocation`` is built for it.
+    case argumentsObserver(@Sendable (Arguments) -> Void)
+
+    /// The closure as a link of an instead chain.
+    @inlinable
+    var link: InsteadLink<Arguments, Result>? {
+        switch self {
+        case .plain(let body): .arguments(body)
+        case .instead(let body): .invocation(body)
+        case .observer, .argumentsObserver: nil
+        }
+    }
+
+    /// Calls a `before` or `after` closure, building an invocation only for
+    /// one that takes it.
+    @inlinable
+    func observe(
+        _ selector: MethodSelector<Arguments, Result>,
+        _ position: HookPosition,
+        _ arguments: Arguments,
+        result: Result?
+    ) {
+        switch self {
+        case .argumentsObserver(let body):
+            body(arguments)
+        case .observer(let body):
+            body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
+        case .plain, .instead:
+            break
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// A hookable method with its types erased: a ``MethodSelector`` of a proxy
+/// or a ``HookPoint`` of a type. Proxies list them in
+/// ``DelegateProxy/selectors`` and hookable types in ``Hookable/hookPoints``,
+/// so that the name-based entry points find methods by name and check
+/// closures against their signatures.
+///
+/// ```swift
+/// override class var selectors: [AnyMethodSelector] {
+///     [didProgress.erased, didFinish.erased]
+/// }
+/// ```
+public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
+    /// The selector's identity, as ``MethodSelector/id``.
+    public let id: Int
+
+    /// The method's Swift name.
+    public let name: String
+
+    /// The type of the method's arguments (a tuple for several parameters).
+    public let argumentsType: Any.Type
+
+    /// The type of the method's result.
+    public let resultType: Any.Type
+
+    /// The selector's ``ResultCombining`` value, erased.
+    let combiningBox: any Sendable
+
+    /// Registers a `before` or `after` closure that sees arguments and result
+    /// as `Any` on a proxy's table.
+    let registerErasedObserver:
+        @Sendable (ProxyTable, HookPosition, RegistrationOptions, @escaping @Sendable (Invocation<Any, Any>) -> Void) ->
+            CancellationToken
+
+    /// For a hook point: registers a closure given as `Any`, checking its
+    /// type. Nil for a proxy's selector.
+    let registerHook: (@Sendable (HookRegistration) throws(HookError) -> CancellationToken)?
+
+    /// Erases a typed selector.
+    ///
+    /// - Parameter selector: The selector to erase.
+    public init<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
+        self.init(selector, registerHook: nil)
+    }
+
+    init<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        registerHook: (@Sendable (HookRegistration) throws(HookError) -> CancellationToken)?
+    ) {
+        self.id = selector.id
+        self.name = selector.name
+        self.argumentsType = Arguments.self
+        self.resultType = Result.self
+        self.combiningBox = selector.combining
+        self.registerHook = registerHook
+        self.registerErasedObserver = { table, position, options, body in
+            table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self).add(
+                .observer { invocation in body(invocation.erased) }, position: position,
+                once: options.contains(.once))
+        }
+    }
+
+    /// The method's signature, for example `"((DownloadTask, Double)) -> ()"`.
+    public var signature: String {
+        Self.signature(arguments: argumentsType, result: resultType)
+    }
+
+    /// The name and signature, for diagnostics.
+    public var description: String {
+        "\(name): \(signature)"
+    }
+
+    /// Whether the selector's types are `arguments` and `result`.
+    ///
+    /// - Parameters:
+    ///   - arguments: An arguments type.
+    ///   - result: A result type.
+    public func matches<Arguments, Result>(_ arguments: Arguments.Type, _ result: Result.Type) -> Bool {
+        argumentsType == arguments && resultType == result
+    }
+
+    /// Selectors are equal when their ids are.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.id == rhs.id
+    }
+
+    /// Hashes the id.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
+    static func signature(arguments: Any.Type, result: Any.Type) -> String {
+        "(\(arguments)) -> \(result)"
+    }
+}
+
+/// A hookable method of a ``Hookable`` type: its erased selector. The same
+/// type as a proxy's erased selector, so that both capabilities share one
+/// erased form and one name-based rule.
+public typealias AnyHookPoint = AnyMethodSelector
+
+/// A name-based hook registration, as ``AnyMethodSelector`` passes it to a
+/// hook point.
+struct HookRegistration: @unchecked Sendable {
+    let position: HookPosition
+    /// The class whose instances (and subclasses') are hooked.
+    let scope: AnyObject.Type
+    /// The one instance to hook, or nil.
+    let instance: AnyObject?
+    let options: RegistrationOptions
+    /// The closure, checked against the hook point's signature.
+    let body: Any
+}
+
+extension Invocation {
+    /// The invocation with its arguments and result as `Any`, for observers
+    /// registered by name that work with any method.
+    var erased: Invocation<Any, Any> {
+        Invocation<Any, Any>(
+            selector: MethodSelector<Any, Any>(id: selector.id, name: selector.name, combining: .closureWins),
+            position: position, arguments: arguments as Any, result: result.map { $0 as Any })
+    }
+}

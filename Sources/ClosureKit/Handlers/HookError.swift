@@ -1,0 +1,83 @@
+/// Why a name-based registration failed, on a delegate proxy or a hook point:
+/// one error family, with the same case for the same mistake in both places.
+///
+/// ```swift
+/// do {
+///     _ = try proxy.hook("task(_:didFinish:)", at: .after) { (invocation: Invocation<Any, Any>) in
+///         print(invocation.arguments)
+///     }
+/// } catch let error as HookError {
+///     print(error)   // names the method, the owner and what was wrong
+/// }
+/// ```
+public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No method of that name is declared.
+    ///
+    /// - Parameters:
+    ///   - name: The name asked for.
+    ///   - owner: The proxy or hookable type asked.
+    ///   - declared: The names it declares.
+    case unknownName(name: String, owner: String, declared: [String])
+
+    /// Two or more declared methods share the name, so the name does not say
+    /// which one is meant.
+    ///
+    /// - Parameters:
+    ///   - name: The shared name.
+    ///   - owner: The proxy or hookable type.
+    ///   - signatures: The signature of each method declared with the name.
+    case duplicateName(name: String, owner: String, signatures: [String])
+
+    /// The closure's type does not fit the method's signature at that position.
+    ///
+    /// - Parameters:
+    ///   - name: The method's name.
+    ///   - owner: The proxy or hookable type.
+    ///   - position: Where the closure was to run.
+    ///   - expected: The closure type the method takes there.
+    ///   - given: The closure type given.
+    case signatureMismatch(name: String, owner: String, position: HookPosition, expected: String, given: String)
+
+    /// The method takes no closures at that position (an end-of-life hook
+    /// point takes only `before` hooks).
+    ///
+    /// - Parameters:
+    ///   - name: The method's name.
+    ///   - owner: The hookable type.
+    ///   - position: The position asked for.
+    case positionNotAllowed(name: String, owner: String, position: HookPosition)
+
+    /// A sentence that names what was wrong.
+    public var description: String {
+        switch self {
+        case let .unknownName(name, owner, declared):
+            let list = declared.isEmpty ? "none" : declared.joined(separator: ", ")
+            return "\(owner) declares no method named \(name); it declares: \(list)"
+        case let .duplicateName(name, owner, signatures):
+            return "\(owner) declares \(signatures.count) methods named \(name) (\(signatures.joined(separator: " and "))); "
+                + "give each a distinct name"
+        case let .signatureMismatch(name, owner, position, expected, given):
+            return "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), given \(given)"
+        case let .positionNotAllowed(name, owner, position):
+            return "\(name) of \(owner) takes only before closures, not \(position)"
+        }
+    }
+}
+
+extension [AnyMethodSelector] {
+    /// The one method declared with `name`, for the name-based entry points
+    /// of proxies and hook points alike.
+    ///
+    /// - Throws: ``HookError/unknownName(name:owner:declared:)`` or
+    ///   ``HookError/duplicateName(name:owner:signatures:)``.
+    func named(_ name: String, owner: Any.Type) throws(HookError) -> AnyMethodSelector {
+        let matches = filter { $0.name == name }
+        guard let first = matches.first else {
+            throw .unknownName(name: name, owner: "\(owner)", declared: map(\.name))
+        }
+        guard matches.count == 1 else {
+            throw .duplicateName(name: name, owner: "\(owner)", signatures: matches.map(\.signature))
+        }
+        return first
+    }
+}

@@ -1,0 +1,422 @@
+/// The engine's storage: the one implementation of ordered, thread-safe
+/// handler registration behind every capability (``HandlerList``, delegate
+/// proxies, hook points, key-path observation, control events and
+/// end-of-life callbacks).
+///
+/// A core holds the registered entries of one list, in registration order,
+/// and the snapshot that dispatches read. It owns:
+///
+/// - **registration**: ``add(_:position:once:)`` appends an entry and returns
+///   the token that removes it;
+/// - **removal**: a token's `cancel()`, its release, ``removeAll()`` and
+///   ``removeAll(where:)`` unlink entries and release each entry's element
+///   (the handler and everything it captured) at once, after the lock;
+/// - **snapshots**: a dispatch reads an immutable ``HandlerSnapshot`` under the
+///   lock, with the lock's removal count, and then calls the handlers with no
+///   lock held (``HandlerDispatch``);
+/// - **the re-check before each call**: a handler removed since the snapshot
+///   (by an earlier handler of the same dispatch, or by another thread) is not
+///   called. While the removal count is unchanged nothing was removed, so the
+///   check costs an atomic load; otherwise ``claim(_:)`` checks under the lock;
+/// - **`.once`**: a one-shot entry is consumed by the claim of the dispatch
+///   that calls it, so it runs exactly once even when several threads
+///   dispatch at the same time.
+///
+/// Several cores may share one ``HandlerLock`` (a proxy's per-method lists,
+/// an object's per-property observers), so that their owner can read its own
+/// state and a core's snapshot in one critical section.
+///
+/// Entries hold their core strongly: whoever owns a core must call
+/// ``removeAll()`` when it ends, which breaks that cycle. (A weak reference
+/// would give the core a side table and slow every retain of it.)
+@usableFromInline
+class AnyHandlerCore: @unchecked Sendable {
+    @usableFromInline
+    let lock: HandlerLock
+
+    /// The current snapshot, nil when it must be rebuilt. Guarded by `lock`;
+    /// the lock keeps accesses exclusive, so they skip the runtime's dynamic
+    /// exclusivity checks (benchmark row: "control events · send, 1 handler").
+    @usableFromInline
+    @exclusivity(unchecked) var cache: AnyObject?
+
+    /// The number of registered entries. Guarded by `lock`.
+    @exclusivity(unchecked) var registered = 0
+
+    init(lock: HandlerLock) {
+        self.lock = lock
+    }
+
+    /// The snapshot to dispatch, or nil when nothing is registered. The
+    /// caller holds the lock.
+    @usableFromInline
+    final func snapshotLocked() -> AnyObject? {
+        if let cache { return cache }
+        if registered == 0 { return nil }
+        let built = buildSnapshotLocked()
+        cache = built
+        return built
+    }
+
+    /// The snapshot and the removal count, in one critical section. Not
+    /// generic, so that a caller in unspecialised code pays no metadata
+    /// look-up for it.
+    @usableFromInline
+    final func read() -> CoreRead {
+        lock.lock()
+        defer { lock.unlock() }
+        return readLocked()
+    }
+
+    /// Two cores of one lock read in one critical section (a hook point's
+    /// type-wide hooks and an instance's).
+    @usableFromInline
+    final func read(with other: AnyHandlerCore?) -> (CoreRead, CoreRead?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (readLocked(), other?.readLocked())
+    }
+
+    /// ``read()`` for a caller that holds the lock.
+    @usableFromInline
+    final func readLocked() -> CoreRead {
+        guard let snapshot = snapshotLocked() else { return CoreRead(snapshot: nil, removals: 0) }
+        return CoreRead(snapshot: snapshot, removals: lock.removals.load())
+    }
+
+    /// Builds the snapshot of the registered entries; the caller holds the lock.
+    func buildSnapshotLocked() -> AnyObject {
+        fatalError("AnyHandlerCore is abstract")
+    }
+
+    /// Removes every entry; see ``HandlerCore/removeAll()``.
+    func removeAllEntries() {
+        fatalError("AnyHandlerCore is abstract")
+    }
+}
+
+/// A core's snapshot (nil when nothing is registered) and the removal count
+/// read with it.
+@usableFromInline
+struct CoreRead {
+    @usableFromInline let snapshot: AnyObject?
+    @usableFromInline let removals: UInt
+}
+
+/// The typed core: see ``AnyHandlerCore``.
+@usableFromInline
+final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
+    @exclusivity(unchecked) private var entries: ContiguousArray<HandlerEntry<Element>> = []
+
+    /// Creates an empty core guarded by `lock` (a fresh lock by default).
+    override init(lock: HandlerLock = HandlerLock()) {
+        super.init(lock: lock)
+    }
+
+    /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
+    /// of a core of this type.
+    ///
+    /// Unchecked: the caller knows the core's element type (a selector's id or
+    /// a property's slot fixes it). Benchmark row: "delegate proxy · instead
+    /// closure" (a checked cast to a generic class is a metadata look-up per
+    /// message).
+    @inlinable @inline(__always)
+    static func typed(_ snapshot: AnyObject) -> HandlerSnapshot<Element> {
+        unsafeDowncast(snapshot, to: HandlerSnapshot<Element>.self)
+    }
+
+    /// The typed core stored erased under an owner's key.
+    @inlinable @inline(__always)
+    static func typed(core: AnyHandlerCore) -> HandlerCore<Element> {
+        unsafeDowncast(core, to: HandlerCore<Element>.self)
+    }
+
+    // MARK: - Registration
+
+    /// Adds an entry at the end and returns the token that removes it.
+    func add(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
+        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
+        lock.withLock { appendLocked(entry) }
+        return CancellationToken(registration: entry)
+    }
+
+    /// ``add(_:position:once:)`` for a caller that already holds the lock.
+    func addLocked(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
+        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
+        appendLocked(entry)
+        return CancellationToken(registration: entry)
+    }
+
+    private func appendLocked(_ entry: HandlerEntry<Element>) {
+        lock.live.increment()
+        entries.append(entry)
+        registered = entries.count
+        cache = nil
+    }
+
+    // MARK: - Removal
+
+    /// Removes `entry`. Returns whether it was still registered. Its element
+    /// is released after the lock, because releasing may run any deinit.
+    func remove(_ entry: HandlerEntry<Element>) -> Bool {
+        let released = lock.withLock { detachLocked(entry) }
+        return released != nil
+    }
+
+    /// Removes every entry; their tokens' `cancel()` then returns false. The
+    /// elements are released after the lock.
+    func removeAll() {
+        let released = lock.withLock { () -> ContiguousArray<Element?> in
+            let released = ContiguousArray(entries.map { $0.takeElementLocked() })
+            for _ in entries { lock.live.decrement() }
+            entries = []
+            registered = 0
+            cache = nil
+            lock.removals.increment()
+            return released
+        }
+        _ = released
+    }
+
+    override func removeAllEntries() {
+        removeAll()
+    }
+
+    /// Removes the entries whose element satisfies `matches`, which runs
+    /// under the lock: library code that only reads the element.
+    ///
+    /// - Returns: How many entries were removed.
+    func removeAll(where matches: (Element) -> Bool) -> Int {
+        let released = lock.withLock { () -> [Element] in
+            var released: [Element] = []
+            entries.removeAll { entry in
+                guard let element = entry.element, matches(element) else { return false }
+                entry.element = nil
+                lock.live.decrement()
+                released.append(element)
+                return true
+            }
+            if !released.isEmpty {
+                registered = entries.count
+                cache = nil
+                lock.removals.increment()
+            }
+            return released
+        }
+        return released.count
+    }
+
+    /// Unlinks an entry; the caller holds the lock. Returns its element, for
+    /// the caller to release after unlocking.
+    private func detachLocked(_ entry: HandlerEntry<Element>) -> Element? {
+        guard let element = entry.takeElementLocked() else { return nil }
+        lock.live.decrement()
+        if let index = entries.firstIndex(where: { $0 === entry }) {
+            entries.remove(at: index)
+        }
+        registered = entries.count
+        cache = nil
+        lock.removals.increment()
+        return element
+    }
+
+    // MARK: - Queries
+
+    /// The number of registered entries.
+    var count: Int { lock.withLock { registered } }
+
+    /// Whether an entry's element satisfies `matches`, which runs under the
+    /// lock: library code only.
+    func contains(where matches: (Element) -> Bool) -> Bool {
+        lock.withLock { entries.contains { $0.element.map(matches) ?? false } }
+    }
+
+    /// Copies of the registered elements, in order, for library code that
+    /// must see all of them at once (ending every observation of an object).
+    func elements() -> [Element] {
+        lock.withLock { entries.compactMap(\.element) }
+    }
+
+    // MARK: - Dispatch
+
+    /// Reads the snapshot to dispatch, in one critical section; nil when
+    /// nothing is registered.
+    @inlinable
+    func dispatch() -> HandlerDispatch<Element>? {
+        dispatch(read())
+    }
+
+    /// The dispatch of what ``AnyHandlerCore/read()`` returned for this core.
+    @inlinable
+    func dispatch(_ read: CoreRead) -> HandlerDispatch<Element>? {
+        guard let snapshot = read.snapshot else { return nil }
+        return HandlerDispatch(Self.typed(snapshot), removals: read.removals, core: self)
+    }
+
+    override func buildSnapshotLocked() -> AnyObject {
+        var items = ContiguousArray<HandlerSnapshot<Element>.Item>()
+        items.reserveCapacity(entries.count)
+        for entry in entries {
+            if let element = entry.element {
+                items.append(.init(entry: entry, element: element))
+            }
+        }
+        return HandlerSnapshot(items)
+    }
+
+    /// Checks, under the lock, that `entry` is still registered and that
+    /// `matches` holds, and consumes it if it is one-shot. Returns whether
+    /// the caller may call it.
+    @usableFromInline
+    func claim(_ entry: HandlerEntry<Element>, where matches: (Element) -> Bool) -> Bool {
+        let (claimed, released) = lock.withLock { () -> (Bool, Element?) in
+            guard let element = entry.element, matches(element) else { return (false, nil) }
+            // The dispatch that consumes a one-shot entry is the only one that
+            // may call it; its token then prevents nothing.
+            return (true, entry.once ? detachLocked(entry) : nil)
+        }
+        _ = released
+        return claimed
+    }
+}
+
+/// One registration: its token's record.
+@usableFromInline
+final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
+    /// Nil once removed. Guarded by the core's lock.
+    @exclusivity(unchecked) var element: Element?
+    @usableFromInline let position: HookPosition?
+    @usableFromInline let once: Bool
+    /// Strong; see ``AnyHandlerCore``.
+    @usableFromInline let core: HandlerCore<Element>
+
+    init(element: Element, position: HookPosition?, once: Bool, core: HandlerCore<Element>) {
+        self.element = element
+        self.position = position
+        self.once = once
+        self.core = core
+    }
+
+    /// Clears the element and returns it; the caller holds the lock.
+    func takeElementLocked() -> Element? {
+        defer { element = nil }
+        return element
+    }
+
+    func cancelRegistration() -> Bool {
+        core.remove(self)
+    }
+}
+
+/// The registered entries at one moment, immutable, each with a copy of its
+/// element so that a dispatch reads them with no lock.
+@usableFromInline
+final class HandlerSnapshot<Element>: @unchecked Sendable {
+    @usableFromInline
+    struct Item {
+        @usableFromInline let entry: HandlerEntry<Element>
+        @usableFromInline let element: Element
+
+        init(entry: HandlerEntry<Element>, element: Element) {
+            self.entry = entry
+            self.element = element
+        }
+
+        @inlinable var position: HookPosition? { entry.position }
+        @inlinable var once: Bool { entry.once }
+    }
+
+    /// In registration order.
+    @usableFromInline let items: ContiguousArray<Item>
+    /// Which positions have entries: bit 0 before, 1 instead, 2 after, 3 none.
+    @usableFromInline let positions: UInt8
+    /// The indices of the `instead` items, newest first: the order of an
+    /// instead chain, outermost first.
+    @usableFromInline let chain: ContiguousArray<Int>
+
+    init(_ items: ContiguousArray<Item>) {
+        self.items = items
+        var positions: UInt8 = 0
+        var chain = ContiguousArray<Int>()
+        for (index, item) in items.enumerated().reversed() {
+            positions |= Self.bit(item.entry.position)
+            if item.entry.position == .instead { chain.append(index) }
+        }
+        self.positions = positions
+        self.chain = chain
+    }
+
+    @inlinable @inline(__always)
+    static func bit(_ position: HookPosition?) -> UInt8 {
+        switch position {
+        case .before: 1
+        case .instead: 2
+        case .after: 4
+        case nil: 8
+        }
+    }
+
+    /// Whether any entry sits at `position`.
+    @inlinable @inline(__always)
+    func has(_ position: HookPosition?) -> Bool {
+        positions & Self.bit(position) != 0
+    }
+}
+
+/// One dispatch: a snapshot, the removal count read with it, and its core.
+///
+/// Calls run with no lock held. Before each call the entry is re-checked
+/// (``isCurrent(_:)``): free while nothing was removed from the core's lock
+/// since the snapshot, a claim under the lock otherwise or for a one-shot
+/// entry.
+@usableFromInline
+struct HandlerDispatch<Element> {
+    @usableFromInline let snapshot: HandlerSnapshot<Element>
+    @usableFromInline let removals: UInt
+    /// Unretained: the snapshot's entries hold the core strongly, so it lives
+    /// as long as the snapshot. Benchmark row: "hook points · one before hook".
+    @usableFromInline unowned(unsafe) let core: HandlerCore<Element>
+
+    @usableFromInline
+    init(_ snapshot: HandlerSnapshot<Element>, removals: UInt, core: HandlerCore<Element>) {
+        self.snapshot = snapshot
+        self.removals = removals
+        self.core = core
+    }
+
+    /// Whether the item may be called now (consuming it if one-shot), given
+    /// that `matches` holds for it.
+    @inlinable @inline(__always)
+    func isCurrent(_ item: HandlerSnapshot<Element>.Item, where matches: (Element) -> Bool = { _ in true }) -> Bool {
+        if !item.once, core.lock.removals.load() == removals { return true }
+        return core.claim(item.entry, where: matches)
+    }
+
+    /// Calls `body` with each current element at `position` (any position
+    /// when `position` is nil... see ``forEach(where:_:)``) for which
+    /// `matches` holds, in registration order.
+    @inlinable
+    func forEach(
+        at position: HookPosition,
+        where matches: (Element) -> Bool = { _ in true },
+        _ body: (Element) throws -> Void
+    ) rethrows {
+        guard snapshot.has(position) else { return }
+        let items = snapshot.items
+        for index in items.indices where items[index].position == position {
+            guard matches(items[index].element), isCurrent(items[index], where: matches) else { continue }
+            try body(items[index].element)
+        }
+    }
+
+    /// Calls `body` with each current element for which `matches` holds, in
+    /// registration order, whatever its position.
+    @inlinable
+    func forEach(where matches: (Element) -> Bool = { _ in true }, _ body: (Element) throws -> Void) rethrows {
+        let items = snapshot.items
+        for index in items.indices {
+            guard matches(items[index].element), isCurrent(items[index], where: matches) else { continue }
+            try body(items[index].element)
+        }
+    }
+}
