@@ -294,10 +294,10 @@ struct XMLParserDelegateProxyTests {
         withExtendedLifetime(token) {}
         #expect(comments.values == ["x"])
 
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.implement("parser(_:foundGossip:)") { (_: XMLParser, _: String) in }
         }
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.implement("parser(_:foundComment:)") { (_: XMLParser, _: Int) in }
         }
     }

@@ -28,7 +28,7 @@ extension DelegateProxy {
         _ name: String,
         options: RegistrationOptions = [],
         with body: @escaping @Sendable (Arguments) -> Result
-    ) throws(HookError) -> CancellationToken {
+    ) throws -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: .instead, expecting: { "(\($0)) -> \($1)" }, given: type(of: body))
         return implement(selector, options: options, with: body)
@@ -68,7 +68,7 @@ extension DelegateProxy {
         at position: HookPosition,
         options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
-    ) throws(HookError) -> CancellationToken {
+    ) throws -> CancellationToken {
         let entry = try declared.named(name, owner: Self.self)
         if position != .instead, Arguments.self == Any.self, Result.self == Any.self {
             // Arguments and Result are Any here.
@@ -119,7 +119,7 @@ extension DelegateProxy {
         _ name: String,
         options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
-    ) throws(HookError) -> CancellationToken {
+    ) throws -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: .instead, expecting: { "(Invocation<\($0), \($1)>) -> \($1)" }, given: type(of: body))
         return instead(selector, options: options, body)

@@ -68,7 +68,7 @@ extension Hookable {
         at position: HookPosition,
         options: RegistrationOptions = [],
         _ body: Any
-    ) throws(HookError) -> CancellationToken {
+    ) throws -> CancellationToken {
         try register(name, HookRegistration(position: position, scope: self, instance: nil, options: options, body: body))
     }
 
@@ -89,7 +89,7 @@ extension Hookable {
         at position: HookPosition,
         options: RegistrationOptions = [],
         _ body: Any
-    ) throws(HookError) -> CancellationToken {
+    ) throws -> CancellationToken {
         try Self.register(
             name, HookRegistration(position: position, scope: Self.self, instance: self, options: options, body: body))
     }

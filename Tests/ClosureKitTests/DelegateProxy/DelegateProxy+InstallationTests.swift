@@ -242,12 +242,17 @@ struct DelegateProxyInstallationTests {
         withExtendedLifetime(keep) {}
     }
 
-    @Test("a proxy class without selectors still forwards to the real delegate")
+    @Test("a proxy class without selectors declares nothing: it answers no selector, even with a real delegate")
     func minimalProxy() {
         let proxy = OtherTransferProxy()
-        #expect(proxy.responds(to: TransferProxy.title) == false)
+        let declaring = TransferProxy()
         let real = RecordingTransferDelegate()
         proxy.realDelegate = real
-        #expect(proxy.responds(to: TransferProxy.title))
+        declaring.realDelegate = real
+        #expect(proxy.responds(to: TransferProxy.title) == false)
+        #expect(proxy.responds(to: "title(for:)") == false)
+        // The same real delegate makes a proxy that declares the selector answer it.
+        #expect(declaring.responds(to: TransferProxy.title))
+        #expect(proxy.realDelegate === real)
     }
 }

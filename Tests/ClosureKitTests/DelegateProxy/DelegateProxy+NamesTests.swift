@@ -50,18 +50,18 @@ struct DelegateProxyNamesTests {
     @Test("an unknown name throws an error naming it and the declared names")
     func unknownName() {
         let (_, _, proxy) = installed()
-        let error = #expect(throws: MethodSelectorError.self) {
+        let error = #expect(throws: HookError.self) {
             _ = try proxy.implement("transfer(_:didExplode:)") { (_: Transfer) in }
         }
-        guard case let .unknownSelector(name, owner, known)? = error else {
-            Issue.record("expected unknownSelector, got \(String(describing: error))")
+        guard case let .unknownName(name, owner, known)? = error else {
+            Issue.record("expected unknownName, got \(String(describing: error))")
             return
         }
         #expect(name == "transfer(_:didExplode:)")
         #expect(owner == "TransferProxy")
         #expect(known.contains("title(for:)"))
         #expect(error!.description.contains("transfer(_:didExplode:)"))
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.hook("nope", at: .before) { (_: Invocation<Any, Any>) in }
         }
     }
@@ -69,15 +69,16 @@ struct DelegateProxyNamesTests {
     @Test("a closure whose type does not match throws an error naming the selector and both signatures")
     func mismatch() {
         let (_, _, proxy) = installed()
-        let error = #expect(throws: MethodSelectorError.self) {
+        let error = #expect(throws: HookError.self) {
             _ = try proxy.implement("title(for:)") { (count: Int) -> String in "\(count)" }
         }
-        guard case let .signatureMismatch(name, owner, expected, given)? = error else {
+        guard case let .signatureMismatch(name, owner, position, expected, given)? = error else {
             Issue.record("expected signatureMismatch, got \(String(describing: error))")
             return
         }
         #expect(name == "title(for:)")
         #expect(owner == "TransferProxy")
+        #expect(position == .instead)
         #expect(expected == "(Transfer) -> String")
         #expect(given.contains("Int"))
         let text = error!.description
@@ -87,16 +88,16 @@ struct DelegateProxyNamesTests {
     @Test("a wrong result type, or a value-returning closure at before, is a mismatch too")
     func mismatchResultAndPosition() {
         let (_, _, proxy) = installed()
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.implement("title(for:)") { (transfer: Transfer) -> Int in 1 }
         }
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.instead("title(for:)") { (invocation: Invocation<Transfer, Int>) -> Int in 0 }
         }
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.hook("title(for:)", at: .instead) { (invocation: Invocation<Transfer, String>) in }
         }
-        #expect(throws: MethodSelectorError.self) {
+        #expect(throws: HookError.self) {
             _ = try proxy.hook("title(for:)", at: .after) { (invocation: Invocation<Int, String>) in }
         }
     }

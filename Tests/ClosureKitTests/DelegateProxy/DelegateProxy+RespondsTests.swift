@@ -38,13 +38,23 @@ struct DelegateProxyRespondsTests {
         #expect(proxy.responds(to: TransferProxy.title) == false)
     }
 
-    @Test("a closure for a selector the protocol does not declare does not make it respond")
-    func undeclaredSelector() {
+    @Test("a selector the proxy does not declare is not answered, and registering a closure for it traps naming it")
+    func undeclaredSelector() async {
         let proxy = TransferProxy()
         let foreign = MethodSelector<Transfer, String>("title(for:)")
-        let token = proxy.implement(foreign) { _ in "x" }
         #expect(proxy.responds(to: foreign) == false)
-        #expect(proxy.hasClosures(for: foreign))
+        // The declared selector of the same name is answered once a closure is set.
+        let token = proxy.implement(TransferProxy.title) { _ in "x" }
+        #expect(proxy.responds(to: TransferProxy.title))
         withExtendedLifetime(token) {}
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let proxy = TransferProxy()
+            // Another selector with the same name: a computed `static var` makes one on each access.
+            let foreign = MethodSelector<Transfer, String>("title(for:)")
+            _ = proxy.implement(foreign) { _ in "x" }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("TransferProxy does not declare the selector title(for:)"))
+        #expect(message.contains("selectors"))
     }
 }

@@ -231,6 +231,8 @@ struct DelegateProxyTests {
 private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {
     let evaluations = DelaysCounter()
 
+    override class var selectors: [AnyMethodSelector] { [TransferProxy.didProgress.erased] }
+
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
         forward(TransferProxy.didProgress, counted((transfer, fraction))) { $0.transfer(transfer, didProgress: fraction) }
     }
