@@ -151,16 +151,9 @@ private enum TimerThread {
 /// timerfd-based and have no slack).
 private func reduceTimerSlack() {
     #if os(Linux)
-    _ = closureKitPrctl(29 /* PR_SET_TIMERSLACK */, 1, 0, 0, 0)
+    SwiftRuntime.setTimerSlack(nanoseconds: 1)
     #endif
 }
-
-#if os(Linux)
-// `prctl` is variadic in C, so Swift does not import it. The Linux calling
-// conventions pass these integer arguments the same way either way.
-@_silgen_name("prctl")
-private func closureKitPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
-#endif
 
 /// A condition variable the timer thread sleeps on, with a "woken" flag so
 /// that a wake-up between the thread's last look at the heap and its sleep is

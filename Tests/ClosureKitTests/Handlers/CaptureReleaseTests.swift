@@ -1,0 +1,153 @@
+import ClosureKit
+import Testing
+
+/// Something a handler captures, whose release the tests watch.
+private final class Captured: @unchecked Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+/// Registers a handler that captures a fresh object, and returns the token
+/// with a weak reference to the captured object.
+private func capturing(
+    _ register: (Captured) -> CancellationToken
+) -> (CancellationToken, WeakCapture) {
+    let captured = Captured("capture")
+    let token = register(captured)
+    return (token, WeakCapture(captured))
+}
+
+private struct WeakCapture {
+    weak var object: Captured?
+    init(_ object: Captured) { self.object = object }
+}
+
+/// Every capability releases a handler, and everything it captured, when its
+/// token is cancelled while the token is still held, and when the owner ends:
+/// one rule of the one handler engine.
+@Suite("Handlers: captures are released at cancel and at the owner's end")
+struct CaptureReleaseTests {
+    /// Checks the cancel half of the rule for one registration: registered,
+    /// the capture is alive; cancelled with the token still held, it is gone.
+    private func expectReleasedAtCancel(
+        _ capability: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ register: (Captured) -> CancellationToken
+    ) {
+        let (token, weak) = capturing(register)
+        #expect(weak.object != nil, "\(capability): the registered handler keeps its capture", sourceLocation: sourceLocation)
+        #expect(token.cancel(), sourceLocation: sourceLocation)
+        #expect(weak.object == nil, "\(capability): cancel releases the capture", sourceLocation: sourceLocation)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("a handler list releases a handler at cancel and when the list ends")
+    func handlerList() {
+        let list = HandlerList<@Sendable () -> Void>()
+        expectReleasedAtCancel("HandlerList") { captured in list.add { _ = captured.name } }
+        var owned: HandlerList<@Sendable () -> Void>? = HandlerList()
+        let (token, weak) = capturing { captured in owned!.add { _ = captured.name } }
+        #expect(weak.object != nil)
+        owned = nil
+        #expect(weak.object == nil)
+        #expect(token.cancel() == false)
+    }
+
+    @Test("a proxy releases before, instead and after closures at cancel and when the proxy ends")
+    func proxies() {
+        let proxy = TransferProxy()
+        expectReleasedAtCancel("proxy before") { captured in
+            proxy.before(TransferProxy.didProgress) { _ in _ = captured.name }
+        }
+        expectReleasedAtCancel("proxy implement") { captured in
+            proxy.implement(TransferProxy.title) { _ in captured.name }
+        }
+        expectReleasedAtCancel("proxy instead") { captured in
+            proxy.instead(TransferProxy.title) { invocation in captured.name + invocation.proceed() }
+        }
+        expectReleasedAtCancel("proxy after") { captured in
+            proxy.after(TransferProxy.shouldStart) { _ in _ = captured.name }
+        }
+        var owned: TransferProxy? = TransferProxy()
+        let (token, weak) = capturing { captured in owned!.implement(TransferProxy.title) { _ in captured.name } }
+        #expect(weak.object != nil)
+        owned = nil
+        #expect(weak.object == nil)
+        #expect(token.cancel() == false)
+    }
+
+    @Test("a hook point releases type-wide and instance hooks at cancel, and instance hooks when the instance ends")
+    func hookPoints() {
+        let log = Probe()
+        let recorder = Recorder("kept", log: log)
+        expectReleasedAtCancel("type-wide before hook") { captured in
+            Recorder.record.before { _, _ in _ = captured.name }
+        }
+        expectReleasedAtCancel("instance instead hook") { captured in
+            Recorder.record.instead(on: recorder) { _, invocation in invocation.proceed() + captured.name.count }
+        }
+        var owner: Recorder? = Recorder("ending", log: log)
+        let (token, weak) = capturing { captured in Recorder.record.after(on: owner!) { _, _ in _ = captured.name } }
+        #expect(weak.object != nil)
+        owner = nil
+        // Recorder does not adopt Lifetime: its instance hooks live in the side
+        // table, which notices ended objects at its next sweep.
+        _ = ObjectLifetime.releaseEndedObjects()
+        #expect(weak.object == nil)
+        #expect(token.cancel() == false)
+        withExtendedLifetime(recorder) {}
+    }
+
+    @Test("an observation releases its handler at cancel, for a property and a nested path, and when the object ends")
+    func observation() {
+        let person = ObservedPerson(name: "Ada", city: "London")
+        expectReleasedAtCancel("direct observation") { captured in
+            person.observe(\.name) { _, _ in _ = captured.name }
+        }
+        expectReleasedAtCancel("nested path observation") { captured in
+            person.observe(\.address.city) { _, _ in _ = captured.name }
+        }
+        var owner: ObservedPerson? = ObservedPerson(name: "Bo", city: "Oslo")
+        let (token, weak) = capturing { captured in owner!.observe(\.name) { _, _ in _ = captured.name } }
+        let (pathToken, pathWeak) = capturing { captured in owner!.observe(\.address.city) { _, _ in _ = captured.name } }
+        #expect(weak.object != nil && pathWeak.object != nil)
+        owner = nil
+        #expect(weak.object == nil)
+        #expect(pathWeak.object == nil)
+        #expect(token.cancel() == false)
+        #expect(pathToken.cancel() == false)
+    }
+
+    @Test("a control releases a handler at cancel and when the control ends")
+    func controlEvents() {
+        let button = ControlTestButton()
+        expectReleasedAtCancel("control handler") { captured in
+            button.addHandler(for: .touchUpInside) { _ in _ = captured.name }
+        }
+        var owner: ControlTestButton? = ControlTestButton()
+        let (token, weak) = capturing { captured in owner!.addHandler(for: .valueChanged) { _ in _ = captured.name } }
+        #expect(weak.object != nil)
+        owner = nil
+        #expect(weak.object == nil)
+        #expect(token.cancel() == false)
+    }
+
+    @Test("an end-of-life callback is released at cancel, and after it ran when the object ends")
+    func endOfLife() {
+        let kept = Recorder("kept", log: Probe())
+        expectReleasedAtCancel("onEnd") { captured in
+            ObjectLifetime.onEnd(of: kept) { _ = captured.name }
+        }
+        var owner: Recorder? = Recorder("ending", log: Probe())
+        let ran = Probe()
+        let (token, weak) = capturing { captured in
+            ObjectLifetime.onEnd(of: owner!) { ran.record(captured.name) }
+        }
+        #expect(weak.object != nil)
+        owner = nil
+        _ = ObjectLifetime.releaseEndedObjects()
+        #expect(ran.events == ["capture"])
+        #expect(weak.object == nil)
+        withExtendedLifetime((kept, token)) {}
+    }
+}
