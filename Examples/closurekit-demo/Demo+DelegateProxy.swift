@@ -44,13 +44,13 @@ private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, 
     }
 
     func downloadShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
+        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart(task) }
     }
     func download(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
+        forward(Self.didProgress, (task, fraction)) { $0.download(task, didProgress: fraction) }
     }
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        forward(Self.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
+        forward(Self.didFinish, (task, result)) { $0.download(task, didFinishWith: result) }
     }
 }
 

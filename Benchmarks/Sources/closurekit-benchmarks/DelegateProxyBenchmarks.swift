@@ -18,7 +18,7 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @u
     override class var selectors: [AnyMethodSelector] { [didTick.erased] }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
+        forward(Self.didTick, (ticker, count)) { $0.ticker(ticker, didTick: count) }
     }
 }
 

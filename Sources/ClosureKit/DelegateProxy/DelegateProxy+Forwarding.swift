@@ -138,9 +138,12 @@ extension DelegateProxy {
     }
 }
 
+
 extension DelegateProxy {
-    /// The tuple form of ``forward(_:_:default:call:)``, kept for the
-    /// package's own proxies while they move to the `call:` form.
+    /// A form of ``forward(_:_:default:call:)`` whose closure receives the
+    /// arguments tuple, for the package's adapters that build their
+    /// real-delegate closures generically (the URLSession adapter). Not
+    /// public: the `call:` form is the one form for proxy authors.
     @inlinable @inline(__always)
     package final func forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -151,8 +154,7 @@ extension DelegateProxy {
         _forward(selector, { arguments }, defaultValue) { realDelegate($0, arguments) }
     }
 
-    /// The tuple form of ``forward(_:_:call:)``; see
-    /// `forward(_:_:default:to:)`.
+    /// The `Void` form of `forward(_:_:default:to:)`.
     @inlinable @inline(__always)
     package final func forward<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,

@@ -196,9 +196,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldCopyItemAtPath: $1.1, toPath: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldCopyItemAtPath: srcPath, toPath: dstPath) ?? true
             #else
-            return $0.fileManager($1.0, shouldCopyItemAtPath: $1.1, toPath: $1.2)
+            return $0.fileManager(fileManager, shouldCopyItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -211,9 +211,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, copyingItemAtPath: $1.2, toPath: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, copyingItemAtPath: srcPath, toPath: dstPath) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, copyingItemAtPath: $1.2, toPath: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, copyingItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -223,9 +223,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldMoveItemAtPath: $1.1, toPath: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldMoveItemAtPath: srcPath, toPath: dstPath) ?? true
             #else
-            return $0.fileManager($1.0, shouldMoveItemAtPath: $1.1, toPath: $1.2)
+            return $0.fileManager(fileManager, shouldMoveItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -238,9 +238,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, movingItemAtPath: $1.2, toPath: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, movingItemAtPath: srcPath, toPath: dstPath) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, movingItemAtPath: $1.2, toPath: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, movingItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -250,9 +250,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldLinkItemAtPath: $1.1, toPath: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldLinkItemAtPath: srcPath, toPath: dstPath) ?? true
             #else
-            return $0.fileManager($1.0, shouldLinkItemAtPath: $1.1, toPath: $1.2)
+            return $0.fileManager(fileManager, shouldLinkItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -265,9 +265,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, linkingItemAtPath: $1.2, toPath: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, linkingItemAtPath: srcPath, toPath: dstPath) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, linkingItemAtPath: $1.2, toPath: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, linkingItemAtPath: srcPath, toPath: dstPath)
             #endif
         }
     }
@@ -277,9 +277,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldRemoveItemAtPath: $1.1) ?? true
+            return $0.fileManager?(fileManager, shouldRemoveItemAtPath: path) ?? true
             #else
-            return $0.fileManager($1.0, shouldRemoveItemAtPath: $1.1)
+            return $0.fileManager(fileManager, shouldRemoveItemAtPath: path)
             #endif
         }
     }
@@ -289,9 +289,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, removingItemAtPath: $1.2) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, removingItemAtPath: path) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, removingItemAtPath: $1.2)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, removingItemAtPath: path)
             #endif
         }
     }
@@ -301,9 +301,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldCopyItemAt: $1.1, to: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldCopyItemAt: srcURL, to: dstURL) ?? true
             #else
-            return $0.fileManager($1.0, shouldCopyItemAt: $1.1, to: $1.2)
+            return $0.fileManager(fileManager, shouldCopyItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -315,9 +315,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, copyingItemAt: $1.2, to: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, copyingItemAt: srcURL, to: dstURL) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, copyingItemAt: $1.2, to: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, copyingItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -327,9 +327,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldMoveItemAt: $1.1, to: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldMoveItemAt: srcURL, to: dstURL) ?? true
             #else
-            return $0.fileManager($1.0, shouldMoveItemAt: $1.1, to: $1.2)
+            return $0.fileManager(fileManager, shouldMoveItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -341,9 +341,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, movingItemAt: $1.2, to: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, movingItemAt: srcURL, to: dstURL) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, movingItemAt: $1.2, to: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, movingItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -353,9 +353,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldLinkItemAt: $1.1, to: $1.2) ?? true
+            return $0.fileManager?(fileManager, shouldLinkItemAt: srcURL, to: dstURL) ?? true
             #else
-            return $0.fileManager($1.0, shouldLinkItemAt: $1.1, to: $1.2)
+            return $0.fileManager(fileManager, shouldLinkItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -367,9 +367,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, linkingItemAt: $1.2, to: $1.3) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, linkingItemAt: srcURL, to: dstURL) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, linkingItemAt: $1.2, to: $1.3)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, linkingItemAt: srcURL, to: dstURL)
             #endif
         }
     }
@@ -379,9 +379,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldRemoveItem, (fileManager, URL), default: true) {
             guard $0 !== self else { return true }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldRemoveItemAt: $1.1) ?? true
+            return $0.fileManager?(fileManager, shouldRemoveItemAt: URL) ?? true
             #else
-            return $0.fileManager($1.0, shouldRemoveItemAt: $1.1)
+            return $0.fileManager(fileManager, shouldRemoveItemAt: URL)
             #endif
         }
     }
@@ -391,9 +391,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, URL), default: false) {
             guard $0 !== self else { return false }
             #if canImport(ObjectiveC)
-            return $0.fileManager?($1.0, shouldProceedAfterError: $1.1, removingItemAt: $1.2) ?? false
+            return $0.fileManager?(fileManager, shouldProceedAfterError: error, removingItemAt: URL) ?? false
             #else
-            return $0.fileManager($1.0, shouldProceedAfterError: $1.1, removingItemAt: $1.2)
+            return $0.fileManager(fileManager, shouldProceedAfterError: error, removingItemAt: URL)
             #endif
         }
     }

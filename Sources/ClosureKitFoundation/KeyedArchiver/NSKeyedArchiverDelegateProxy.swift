@@ -111,12 +111,12 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.willEncode, (archiver, object), default: object) {
-            guard $0 !== self else { return $1.1 }
+            guard $0 !== self else { return object }
             #if canImport(ObjectiveC)
-            if let answer = $0.archiver?($1.0, willEncode: $1.1) { return answer }
-            return $1.1
+            if let answer = $0.archiver?(archiver, willEncode: object) { return answer }
+            return object
             #else
-            return $0.archiver($1.0, willEncode: $1.1)
+            return $0.archiver(archiver, willEncode: object)
             #endif
         }
     }
@@ -126,9 +126,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         proxy.forward(P.didEncode, (archiver, object)) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.archiver?($1.0, didEncode: $1.1)
+            $0.archiver?(archiver, didEncode: object)
             #else
-            $0.archiver($1.0, didEncode: $1.1)
+            $0.archiver(archiver, didEncode: object)
             #endif
         }
     }
@@ -138,9 +138,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         proxy.forward(P.willReplace, (archiver, object, newObject)) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.archiver?($1.0, willReplace: $1.1, withObject: $1.2)
+            $0.archiver?(archiver, willReplace: object, withObject: newObject)
             #else
-            $0.archiver($1.0, willReplace: $1.1, withObject: $1.2)
+            $0.archiver(archiver, willReplace: object, withObject: newObject)
             #endif
         }
     }
@@ -150,9 +150,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         proxy.forward(P.willFinish, archiver) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.archiverWillFinish?($1)
+            $0.archiverWillFinish?(archiver)
             #else
-            $0.archiverWillFinish($1)
+            $0.archiverWillFinish(archiver)
             #endif
         }
     }
@@ -162,9 +162,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         proxy.forward(P.didFinish, archiver) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.archiverDidFinish?($1)
+            $0.archiverDidFinish?(archiver)
             #else
-            $0.archiverDidFinish($1)
+            $0.archiverDidFinish(archiver)
             #endif
         }
     }

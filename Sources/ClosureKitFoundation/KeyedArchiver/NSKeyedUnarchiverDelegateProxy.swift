@@ -126,9 +126,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
             guard $0 !== self else { return nil }
             #if canImport(ObjectiveC)
-            return $0.unarchiver?($1.0, cannotDecodeObjectOfClassName: $1.1, originalClasses: $1.2) ?? nil
+            return $0.unarchiver?(unarchiver, cannotDecodeObjectOfClassName: name, originalClasses: classNames) ?? nil
             #else
-            return $0.unarchiver($1.0, cannotDecodeObjectOfClassName: $1.1, originalClasses: $1.2)
+            return $0.unarchiver(unarchiver, cannotDecodeObjectOfClassName: name, originalClasses: classNames)
             #endif
         }
     }
@@ -136,12 +136,12 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
-            guard $0 !== self else { return $1.1 }
+            guard $0 !== self else { return object }
             #if canImport(ObjectiveC)
-            if let answer = $0.unarchiver?($1.0, didDecode: $1.1) { return answer }
-            return $1.1
+            if let answer = $0.unarchiver?(unarchiver, didDecode: object) { return answer }
+            return object
             #else
-            return $0.unarchiver($1.0, didDecode: $1.1)
+            return $0.unarchiver(unarchiver, didDecode: object)
             #endif
         }
     }
@@ -151,9 +151,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.unarchiver?($1.0, willReplace: $1.1, with: $1.2)
+            $0.unarchiver?(unarchiver, willReplace: object, with: newObject)
             #else
-            $0.unarchiver($1.0, willReplace: $1.1, with: $1.2)
+            $0.unarchiver(unarchiver, willReplace: object, with: newObject)
             #endif
         }
     }
@@ -163,9 +163,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         proxy.forward(P.willFinish, unarchiver) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.unarchiverWillFinish?($1)
+            $0.unarchiverWillFinish?(unarchiver)
             #else
-            $0.unarchiverWillFinish($1)
+            $0.unarchiverWillFinish(unarchiver)
             #endif
         }
     }
@@ -175,9 +175,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         proxy.forward(P.didFinish, unarchiver) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.unarchiverDidFinish?($1)
+            $0.unarchiverDidFinish?(unarchiver)
             #else
-            $0.unarchiverDidFinish($1)
+            $0.unarchiverDidFinish(unarchiver)
             #endif
         }
     }

@@ -94,9 +94,9 @@ final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendab
             // This adapter as its own proxy's real delegate would loop.
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.cache?($1.0, willEvictObject: $1.1)
+            $0.cache?(cache, willEvictObject: obj)
             #else
-            $0.cache($1.0, willEvictObject: $1.1)
+            $0.cache(cache, willEvictObject: obj)
             #endif
         }
     }

@@ -90,9 +90,9 @@ final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable
         proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
             guard $0 !== self else { return }
             #if canImport(ObjectiveC)
-            $0.stream?($1.0, handle: $1.1)
+            $0.stream?(aStream, handle: eventCode)
             #else
-            $0.stream($1.0, handle: $1.1)
+            $0.stream(aStream, handle: eventCode)
             #endif
         }
     }

@@ -39,16 +39,16 @@ final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate
         forward(Self.didProgress, (transfer, fraction)) { $0.transfer(transfer, didProgress: fraction) }
     }
     func transferShouldStart(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart($1) }
+        forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart(transfer) }
     }
     func transferShouldRetry(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry($1) }
+        forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry(transfer) }
     }
     func priority(for transfer: Transfer) -> Int {
         forward(Self.priority, transfer, default: 0) { $0.priority(for: transfer) }
     }
     func title(for transfer: Transfer) -> String {
-        forward(Self.title, transfer, default: "default") { $0.title(for: $1) }
+        forward(Self.title, transfer, default: "default") { $0.title(for: transfer) }
     }
 }
 
