@@ -154,7 +154,7 @@ extension DelegateProxy {
         _forward(selector, { arguments }, defaultValue) { realDelegate($0, arguments) }
     }
 
-    /// The `Void` form of `forward(_:_:default:to:)`.
+    /// The `Void` form of the tuple form above.
     @inlinable @inline(__always)
     package final func forward<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
