@@ -69,11 +69,11 @@ extension DelegateProxy {
         _ realDelegate: (Delegate) -> Result
     ) -> Result {
         let route = table.route(selector.id)
-        guard let closures = route.closures else {
-            if let delegate = route.delegate { return delegate.call(as: Delegate.self, realDelegate) }
+        guard route.hasClosures else {
+            if route.object != nil { return route.callDelegate(as: Delegate.self, realDelegate) }
             return defaultValue()
         }
-        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(closures)
+        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures)
         if snapshot.items.count == 1, !snapshot.items[0].once, !selector.combining.callsBoth,
             case .plain(let body) = snapshot.items[0].element
         {
@@ -97,19 +97,20 @@ extension DelegateProxy {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate) -> Result
     ) -> Result {
-        let dispatch = HandlerDispatch(snapshot, removals: route.removals, core: snapshot.items[0].entry.core)
+        let dispatch = HandlerDispatch(snapshot, removals: route.word, core: snapshot.items[0].entry.core)
         dispatch.forEach(at: .before) { $0.observe(selector, .before, arguments, result: nil) }
 
-        let delegate = route.delegate
+        let delegateRoute = table.routeToRealDelegate()
+        let hasDelegate = delegateRoute.object != nil
         // What the oldest instead closure replaces.
         func replaced(_: Arguments) -> Result {
-            if let delegate { return delegate.call(as: Delegate.self, realDelegate) }
+            if hasDelegate { return delegateRoute.callDelegate(as: Delegate.self, realDelegate) }
             return defaultValue()
         }
         let result: Result
         if !snapshot.has(.instead) {
             result = replaced(arguments)
-        } else if let combine = selector.combining.combine, delegate != nil {
+        } else if let combine = selector.combining.combine, hasDelegate {
             // Both answer: the real delegate first, then the closures.
             let realAnswer = replaced(arguments)
             var ranClosure = false

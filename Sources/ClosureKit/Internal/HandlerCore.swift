@@ -38,7 +38,7 @@ class AnyHandlerCore: @unchecked Sendable {
     /// the lock keeps accesses exclusive, so they skip the runtime's dynamic
     /// exclusivity checks (benchmark row: "control events · send, 1 handler").
     @usableFromInline
-    @exclusivity(unchecked) var cache: AnyObject?
+    @exclusivity(unchecked) var cache: AnyHandlerSnapshot?
 
     /// The number of registered entries. Guarded by `lock`.
     @exclusivity(unchecked) var registered = 0
@@ -50,7 +50,7 @@ class AnyHandlerCore: @unchecked Sendable {
     /// The snapshot to dispatch, or nil when nothing is registered. The
     /// caller holds the lock.
     @usableFromInline
-    final func snapshotLocked() -> AnyObject? {
+    final func snapshotLocked() -> AnyHandlerSnapshot? {
         if let cache { return cache }
         if registered == 0 { return nil }
         let built = buildSnapshotLocked()
@@ -85,7 +85,7 @@ class AnyHandlerCore: @unchecked Sendable {
     }
 
     /// Builds the snapshot of the registered entries; the caller holds the lock.
-    func buildSnapshotLocked() -> AnyObject {
+    func buildSnapshotLocked() -> AnyHandlerSnapshot {
         fatalError("AnyHandlerCore is abstract")
     }
 
@@ -99,7 +99,7 @@ class AnyHandlerCore: @unchecked Sendable {
 /// read with it.
 @usableFromInline
 struct CoreRead {
-    @usableFromInline let snapshot: AnyObject?
+    @usableFromInline let snapshot: AnyHandlerSnapshot?
     @usableFromInline let removals: UInt
 }
 
@@ -121,7 +121,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// closure" (a checked cast to a generic class is a metadata look-up per
     /// message).
     @inlinable @inline(__always)
-    static func typed(_ snapshot: AnyObject) -> HandlerSnapshot<Element> {
+    static func typed(_ snapshot: AnyHandlerSnapshot) -> HandlerSnapshot<Element> {
         unsafeDowncast(snapshot, to: HandlerSnapshot<Element>.self)
     }
 
@@ -253,7 +253,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         return HandlerDispatch(Self.typed(snapshot), removals: read.removals, core: self)
     }
 
-    override func buildSnapshotLocked() -> AnyObject {
+    override func buildSnapshotLocked() -> AnyHandlerSnapshot {
         var items = ContiguousArray<HandlerSnapshot<Element>.Item>()
         items.reserveCapacity(entries.count)
         for entry in entries {
@@ -281,20 +281,24 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
 }
 
 /// One registration: its token's record.
+///
+/// The element is the last stored property, so that the others sit at
+/// offsets that do not depend on `Element` and reading them needs no
+/// generic metadata.
 @usableFromInline
 final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
-    /// Nil once removed. Guarded by the core's lock.
-    @exclusivity(unchecked) var element: Element?
     @usableFromInline let position: HookPosition?
     @usableFromInline let once: Bool
     /// Strong; see ``AnyHandlerCore``.
     @usableFromInline let core: HandlerCore<Element>
+    /// Nil once removed. Guarded by the core's lock.
+    @exclusivity(unchecked) var element: Element?
 
     init(element: Element, position: HookPosition?, once: Bool, core: HandlerCore<Element>) {
-        self.element = element
         self.position = position
         self.once = once
         self.core = core
+        self.element = element
     }
 
     /// Clears the element and returns it; the caller holds the lock.
@@ -308,22 +312,31 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
     }
 }
 
+/// A snapshot with its element type erased, so that owners keep and return
+/// snapshots without generic metadata.
+@usableFromInline
+class AnyHandlerSnapshot: @unchecked Sendable {}
+
 /// The registered entries at one moment, immutable, each with a copy of its
 /// element so that a dispatch reads them with no lock.
 @usableFromInline
-final class HandlerSnapshot<Element>: @unchecked Sendable {
+final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
+    /// An entry with copies of what a dispatch reads, so that reading them
+    /// touches only this struct, whose layout the caller's specialised code
+    /// knows.
     @usableFromInline
     struct Item {
         @usableFromInline let entry: HandlerEntry<Element>
+        @usableFromInline let position: HookPosition?
+        @usableFromInline let once: Bool
         @usableFromInline let element: Element
 
         init(entry: HandlerEntry<Element>, element: Element) {
             self.entry = entry
+            self.position = entry.position
+            self.once = entry.once
             self.element = element
         }
-
-        @inlinable var position: HookPosition? { entry.position }
-        @inlinable var once: Bool { entry.once }
     }
 
     /// In registration order.
