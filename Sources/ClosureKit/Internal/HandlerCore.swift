@@ -422,10 +422,24 @@ struct HandlerDispatch<Element> {
         }
     }
 
+    /// Calls `body` with each current element, in registration order,
+    /// whatever its position.
+    @inlinable
+    func forEach(_ body: (Element) throws -> Void) rethrows {
+        let items = snapshot.items
+        for index in items.indices {
+            if !items[index].once, core.lock.removals.load() == removals {
+                try body(items[index].element)
+            } else if core.claim(items[index].entry, where: { _ in true }) {
+                try body(items[index].element)
+            }
+        }
+    }
+
     /// Calls `body` with each current element for which `matches` holds, in
     /// registration order, whatever its position.
     @inlinable
-    func forEach(where matches: (Element) -> Bool = { _ in true }, _ body: (Element) throws -> Void) rethrows {
+    func forEach(where matches: (Element) -> Bool, _ body: (Element) throws -> Void) rethrows {
         let items = snapshot.items
         for index in items.indices {
             guard matches(items[index].element), isCurrent(items[index], where: matches) else { continue }

@@ -189,10 +189,12 @@ final class HandlerLock: @unchecked Sendable {
         primitive.destroy()
     }
 
+    @usableFromInline
     func lock() {
         primitive.lock()
     }
 
+    @usableFromInline
     func unlock() {
         primitive.unlock()
     }

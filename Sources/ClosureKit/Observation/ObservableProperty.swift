@@ -84,12 +84,13 @@ public struct ObservableProperty<Value> {
         @inline(__always)
         set {
             let storage = object.observationStorage
-            var observers = SlotObservers(read: nil, hasPrior: false)
+            var observers = SlotObservers.none
             var old: Value?
             storage.locked {
                 // A property gets its slot when a registration reads it, so a
                 // property without a slot has no observer on this object.
-                observers = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)
+                let slot = object[keyPath: storageKeyPath].slot
+                observers = slot == 0 ? .none : storage.observersLocked(forSlot: slot)
                 if !observers.hasPrior {
                     old = object[keyPath: storageKeyPath].value
                     object[keyPath: storageKeyPath].value = newValue
@@ -121,7 +122,7 @@ public struct ObservableProperty<Value> {
         ObservedValues.with(old: before!, new: newValue) { storage.notifyWillChange(observers, object, $0) }
         // The prior callbacks may have added or removed observers: take a
         // new snapshot in the critical section of the set.
-        var after = SlotObservers(read: nil, hasPrior: false)
+        var after = SlotObservers.none
         var old: Value?
         storage.locked {
             after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)

@@ -31,6 +31,7 @@
 public final class ObservationStorage: @unchecked Sendable {
     /// Guards the values of the owner's observable properties and every
     /// slot's observers. Never held while user code runs.
+    @usableFromInline
     let lock = HandlerLock()
 
     /// One record per observed property slot, in the order they were first
@@ -63,21 +64,28 @@ public final class ObservationStorage: @unchecked Sendable {
 
     /// Runs `body` under the lock that guards the property values. `body`
     /// only reads or writes a property's storage: it runs no user code.
-    @usableFromInline
+    ///
+    /// Inlined, so that the property wrapper's key-path accesses in `body`
+    /// compile to direct field accesses; the lock is taken and released here,
+    /// in this one function (benchmark row: "observation · write, no
+    /// observer").
+    @inlinable @inline(__always)
     func locked(_ body: () -> Void) {
-        lock.withLock(body)
+        lock.lock()
+        defer { lock.unlock() }
+        body()
     }
 
     /// The observers of `slot` (0: not yet known, so none), read under the
     /// lock that the caller holds inside ``locked(_:)``.
     @usableFromInline
     func observersLocked(forSlot slot: Int) -> SlotObservers {
-        guard slot != 0 else { return SlotObservers(read: nil, hasPrior: false) }
-        for record in records where record.slot == slot {
-            let read = record.core.readLocked()
-            return SlotObservers(read: read.snapshot == nil ? nil : read, hasPrior: record.priorCount > 0)
+        guard slot != 0 else { return SlotObservers(snapshot: nil, removals: 0, hasPrior: false) }
+        for index in records.indices where records[index].slot == slot {
+            let read = records[index].core.readLocked()
+            return SlotObservers(snapshot: read.snapshot, removals: read.removals, hasPrior: records[index].priorCount > 0)
         }
-        return SlotObservers(read: nil, hasPrior: false)
+        return SlotObservers(snapshot: nil, removals: 0, hasPrior: false)
     }
 
     /// Calls the observers that want to hear before a set.
@@ -152,22 +160,29 @@ final class SlotRecord: @unchecked Sendable {
 /// The observers of one slot as a set read them: a snapshot, if any.
 @usableFromInline
 struct SlotObservers {
-    @usableFromInline let read: CoreRead?
+    /// The slot's snapshot, nil when nobody observes.
+    @usableFromInline let snapshot: AnyHandlerSnapshot?
+    /// The removal count read with it.
+    @usableFromInline let removals: UInt
     /// Whether an observer wants to hear before the set.
     @usableFromInline let hasPrior: Bool
 
     @usableFromInline
-    init(read: CoreRead?, hasPrior: Bool) {
-        self.read = read
+    init(snapshot: AnyHandlerSnapshot?, removals: UInt, hasPrior: Bool) {
+        self.snapshot = snapshot
+        self.removals = removals
         self.hasPrior = hasPrior
     }
 
+    /// Nobody observes.
+    @inlinable static var none: SlotObservers { SlotObservers(snapshot: nil, removals: 0, hasPrior: false) }
+
     /// Whether anyone observes.
-    @inlinable var isEmpty: Bool { read == nil }
+    @inlinable var isEmpty: Bool { snapshot == nil }
 
     var dispatch: HandlerDispatch<SlotObserver>? {
-        guard let read, let snapshot = read.snapshot else { return nil }
+        guard let snapshot else { return nil }
         let typed = HandlerCore<SlotObserver>.typed(snapshot)
-        return HandlerDispatch(typed, removals: read.removals, core: typed.items[0].entry.core)
+        return HandlerDispatch(typed, removals: removals, core: typed.items[0].entry.core)
     }
 }

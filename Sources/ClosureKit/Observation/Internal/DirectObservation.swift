@@ -33,8 +33,10 @@ enum Deliveries {
                 kind: kind == .change ? .change : (kind == .prior ? .prior : .initial),
                 oldValue: wantsOld ? values.oldValue(as: Value.self) : nil,
                 newValue: wantsNew ? values.newValue(as: Value.self) : nil)
-            // The storage checked the identity: the object is the root.
-            handler(object as! Root, change)
+            // The storage checked its owner's identity at registration: the
+            // object is the root. Unchecked (this is an Internal file):
+            // benchmark row "observation · write, 1 observer".
+            handler(unsafeDowncast(object, to: Root.self), change)
         }
     }
 }
