@@ -102,6 +102,6 @@ package final class TypedControlEventHandlerBody<Control: AnyObject>: ControlEve
     @inline(__always)
     override package func call(with control: AnyObject) {
         // The storage checked the identity, so the cast cannot fail.
-        body(control as! Control)
+        body(uncheckedCast(control, to: Control.self))
     }
 }

@@ -405,8 +405,15 @@ struct HandlerDispatch<Element> {
         return core.claim(item.entry, where: matches)
     }
 
-    /// Calls `body` with each current element at `position` (any position
-    /// when `position` is nil... see ``forEach(where:_:)``) for which
+    /// Whether the item at `index` may be called now; reads the item in
+    /// place, so that a dispatch retains nothing per handler.
+    @inlinable @inline(__always)
+    func isCurrent(at index: Int, where matches: (Element) -> Bool) -> Bool {
+        if !snapshot.items[index].once, core.lock.removals.load() == removals { return true }
+        return core.claim(snapshot.items[index].entry, where: matches)
+    }
+
+    /// Calls `body` with each current element at `position` for which
     /// `matches` holds, in registration order.
     @inlinable
     func forEach(
@@ -417,7 +424,7 @@ struct HandlerDispatch<Element> {
         guard snapshot.has(position) else { return }
         let items = snapshot.items
         for index in items.indices where items[index].position == position {
-            guard matches(items[index].element), isCurrent(items[index], where: matches) else { continue }
+            guard matches(items[index].element), isCurrent(at: index, where: matches) else { continue }
             try body(items[index].element)
         }
     }
@@ -427,12 +434,8 @@ struct HandlerDispatch<Element> {
     @inlinable
     func forEach(_ body: (Element) throws -> Void) rethrows {
         let items = snapshot.items
-        for index in items.indices {
-            if !items[index].once, core.lock.removals.load() == removals {
-                try body(items[index].element)
-            } else if core.claim(items[index].entry, where: { _ in true }) {
-                try body(items[index].element)
-            }
+        for index in items.indices where isCurrent(at: index, where: { _ in true }) {
+            try body(items[index].element)
         }
     }
 
@@ -442,7 +445,7 @@ struct HandlerDispatch<Element> {
     func forEach(where matches: (Element) -> Bool, _ body: (Element) throws -> Void) rethrows {
         let items = snapshot.items
         for index in items.indices {
-            guard matches(items[index].element), isCurrent(items[index], where: matches) else { continue }
+            guard matches(items[index].element), isCurrent(at: index, where: matches) else { continue }
             try body(items[index].element)
         }
     }
