@@ -31,11 +31,16 @@ public struct MethodSelector<Arguments, Result>: Hashable, Sendable, CustomStrin
     public let id: Int
 
     /// The method's Swift name, for example `"task(_:didProgress:)"`.
-    public let name: String
+    public var name: String { details.name }
 
     /// How a closure's result and the real delegate's result combine when both
     /// answer; see ``ResultCombining``.
-    public let combining: ResultCombining<Result>
+    public var combining: ResultCombining<Result> { details.combining }
+
+    /// The name and combining rule, behind one reference, so that copying a
+    /// selector (every ``Invocation`` carries one) costs one retain.
+    @usableFromInline
+    let details: SelectorDetails<Result>
 
     /// Creates a new selector.
     ///
@@ -50,29 +55,28 @@ public struct MethodSelector<Arguments, Result>: Hashable, Sendable, CustomStrin
     ///   - combining: The combining rule for results, or nil for the default.
     public init(_ name: String, combining: ResultCombining<Result>? = nil) {
         self.id = SelectorIDs.next()
-        self.name = name
+        let rule: ResultCombining<Result>
         if let combining {
-            self.combining = combining
+            rule = combining
         } else if Result.self == Bool.self, name.lowercased().contains("should") {
             // Result is Bool here, so the cast always succeeds.
-            self.combining = ResultCombining<Bool>.and as! ResultCombining<Result>
+            rule = ResultCombining<Bool>.and as! ResultCombining<Result>
         } else {
-            self.combining = .closureWins
+            rule = .closureWins
         }
+        self.details = SelectorDetails(name: name, combining: rule)
     }
 
     /// Rebuilds a selector from an erased one whose types are known to match.
     init(unchecked erased: AnyMethodSelector) {
         self.id = erased.id
-        self.name = erased.name
-        self.combining = erased.combiningBox as! ResultCombining<Result>
+        self.details = SelectorDetails(name: erased.name, combining: erased.combiningBox as! ResultCombining<Result>)
     }
 
     /// A selector with an existing identity.
     init(id: Int, name: String, combining: ResultCombining<Result>) {
         self.id = id
-        self.name = name
-        self.combining = combining
+        self.details = SelectorDetails(name: name, combining: combining)
     }
 
     /// The method's signature as the compiler sees it, for example
@@ -111,5 +115,17 @@ enum SelectorIDs {
             defer { value += 1 }
             return value
         }
+    }
+}
+
+/// What a selector carries besides its id.
+@usableFromInline
+final class SelectorDetails<Result>: Sendable {
+    @usableFromInline let name: String
+    @usableFromInline let combining: ResultCombining<Result>
+
+    init(name: String, combining: ResultCombining<Result>) {
+        self.name = name
+        self.combining = combining
     }
 }

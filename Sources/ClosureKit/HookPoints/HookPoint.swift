@@ -196,7 +196,6 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let (typeWideRead, ownRead) = typeWide.read(with: own)
         let typeWideHooks = typeWide.dispatch(typeWideRead)
         let ownHooks = ownRead.flatMap { own?.dispatch($0) }
-        let applies = { (hook: Hook) in hook.applies(to: dynamicType) }
 
         // Type-wide observers, then the instance's.
         func observe(_ hook: Hook, _ position: HookPosition, _ result: Result?) {
@@ -204,7 +203,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
                 body(instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
             }
         }
-        typeWideHooks?.forEach(at: .before, where: applies) { observe($0, .before, nil) }
+        typeWideHooks?.forEach(at: .before, where: { $0.applies(to: dynamicType) }) { observe($0, .before, nil) }
         ownHooks?.forEach(at: .before) { observe($0, .before, nil) }
 
         // The instead chain, outermost first: the instance's newest to oldest,
@@ -225,7 +224,9 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
                         hook = item.element
                     } else if let typeWideHooks {
                         let item = typeWideHooks.snapshot.items[typeWideHooks.snapshot.chain[index - ownCount]]
-                        guard applies(item.element), typeWideHooks.isCurrent(item, where: applies) else { return nil }
+                        guard item.element.applies(to: dynamicType),
+                            typeWideHooks.isCurrent(item, where: { $0.applies(to: dynamicType) })
+                        else { return nil }
                         hook = item.element
                     } else {
                         return nil
@@ -236,7 +237,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
                 end: { original(instance, $0) })
         }
 
-        typeWideHooks?.forEach(at: .after, where: applies) { observe($0, .after, result) }
+        typeWideHooks?.forEach(at: .after, where: { $0.applies(to: dynamicType) }) { observe($0, .after, result) }
         ownHooks?.forEach(at: .after) { observe($0, .after, result) }
         return result
     }
