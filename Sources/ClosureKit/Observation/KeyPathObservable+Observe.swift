@@ -191,6 +191,11 @@ extension KeyPathObservable {
             !accesses.isEmpty,
             "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with @ObservableProperty"
         )
+        if let link = AccessTracking.firstUnobservedLink(in: accesses, root: self) {
+            preconditionFailure(
+                "\(keyPath) reaches \(type(of: link.object)) through a property that is not marked @ObservableProperty, so a change of that property would go unnoticed; mark every property along the path with @ObservableProperty, or observe \(type(of: link.object)) directly"
+            )
+        }
         let wantsInitial = options.contains(.initial)
         if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,
             accesses[0].keyPath == keyPath

@@ -77,7 +77,12 @@ public struct ObservableProperty<Value> {
                 if tracking { slot = resolveSlot(object, storageKeyPath) }
             }
             if tracking {
-                AccessTracking.recordAccess(storage: storage, object: object, keyPath: wrappedKeyPath, slot: slot)
+                // Only registrations track reads; they record the object a
+                // read returns, to check that a nested path is observable
+                // link by link. (A value that is not an object is boxed here
+                // and matches nothing.)
+                AccessTracking.recordAccess(
+                    storage: storage, object: object, keyPath: wrappedKeyPath, slot: slot, value: value! as AnyObject)
             }
             return value!
         }

@@ -522,4 +522,41 @@ final class ObservationTokenBox: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    @Test("a nested key path through a property that is not observable is rejected at registration, naming the fix")
+    func nestedPathThroughPlainPropertyTraps() async {
+        // The observable nested path registers and follows its links.
+        let account = ObservedAccount()
+        let cities = Probe()
+        let token = account.observe(\.owner.address.city, options: [.new]) { _, change in
+            cities.record(change.newValue ?? "?")
+        }
+        account.owner.address.city = "Paris"
+        account.owner = ObservedPerson(name: "Bo", city: "Oslo")
+        #expect(cities.events == ["Paris", "Oslo"])
+        withExtendedLifetime(token) {}
+
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let account = ObservedAccount()
+            _ = account.observe(\.plainOwner.name) { _, _ in }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("through a property that is not marked @ObservableProperty"))
+        #expect(message.contains("ObservedPerson"))
+    }
+
+    @Test("a nested key path through an optional observable property registers and follows it")
+    func optionalNestedPath() {
+        let account = ObservedAccount()
+        let names = Probe()
+        let token = account.observe(\.coOwner?.name, options: [.new]) { _, change in
+            names.record((change.newValue ?? nil) ?? "nil")
+        }
+        let partner = ObservedPerson(name: "Di", city: "Lima")
+        account.coOwner = partner
+        partner.name = "Dee"
+        account.coOwner = nil
+        #expect(names.events == ["Di", "Dee", "nil"])
+        withExtendedLifetime(token) {}
+    }
 }

@@ -32,6 +32,11 @@ class ObservedAccount: KeyPathObservable, @unchecked Sendable {
     @ObservableProperty var tags: [String] = []
     /// Not observable: never notifies.
     var plain = 0
+    /// Not observable, but holds an observable object: a path through it
+    /// cannot be observed.
+    var plainOwner = ObservedPerson(name: "Cy", city: "Rome")
+    /// An optional observable link.
+    @ObservableProperty var coOwner: ObservedPerson? = nil
 
     /// A computed property that reads an observable one.
     var balanceText: String { "\(balance) €" }

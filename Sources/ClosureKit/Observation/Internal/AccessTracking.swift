@@ -22,6 +22,9 @@ enum AccessTracking {
         let object: AnyObject
         let keyPath: AnyKeyPath
         let slot: Int
+        /// The object the read returned, if the value is one: the next link
+        /// of a nested key path.
+        let value: AnyObject?
     }
 
     final class Tracker {
@@ -44,10 +47,12 @@ enum AccessTracking {
     /// Reports a read of the property `keyPath` (with slot `slot`) of
     /// `object` to the tracking running on this thread, if any.
     @usableFromInline
-    static func recordAccess(storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int) {
+    static func recordAccess(
+        storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int, value: AnyObject?
+    ) {
         guard let raw = pthread_getspecific(key) else { return }
         let tracker = Unmanaged<Tracker>.fromOpaque(raw).takeUnretainedValue()
-        tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot))
+        tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value))
     }
 
     /// Runs `body` and returns its result with the observable properties it
@@ -60,5 +65,18 @@ enum AccessTracking {
         defer { pthread_setspecific(key, previous) }
         let result = withExtendedLifetime(tracker) { body() }
         return (result, tracker.accesses)
+    }
+
+    /// The first access that a key path from `root` reaches through a
+    /// property that is not observable: an access on an object that is
+    /// neither the root nor the value of an earlier observable read. Changes
+    /// of such a link would go unnoticed, so registration rejects the path.
+    static func firstUnobservedLink(in accesses: [Access], root: AnyObject) -> Access? {
+        var reachable: [ObjectIdentifier] = [ObjectIdentifier(root)]
+        for access in accesses {
+            guard reachable.contains(ObjectIdentifier(access.object)) else { return access }
+            if let value = access.value { reachable.append(ObjectIdentifier(value)) }
+        }
+        return nil
     }
 }
