@@ -181,7 +181,7 @@ struct HookPointTests {
         weak let weakRecorder = recorder
         recorder = nil
         #expect(weakRecorder == nil)
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects(until: { !reporterLog.events.isEmpty })
         #expect(reporterLog.events == ["deinit capture"])
         #expect(token.cancel() == false)
     }

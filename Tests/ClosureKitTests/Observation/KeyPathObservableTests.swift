@@ -148,21 +148,31 @@ struct KeyPathObservableTests {
     }
 
     @Test("skippingEqualValues on a value that is not Equatable traps, naming the type")
-    func skippingNonEquatableTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let holder = ObservedHolder()
-            let token = holder.observe(\.opaque, options: .skippingEqualValues) { _, _ in }
-            withExtendedLifetime(token) {}
-        }
+    func skippingNonEquatableTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let holder = ObservedHolder()
+                let token = holder.observe(\.opaque, options: .skippingEqualValues) { _, _ in }
+                withExtendedLifetime(token) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("skippingEqualValues needs an Equatable value, but ObservedOpaque is not Equatable"), "\(message)")
     }
 
     @Test("a key path that reads no observable property traps")
-    func nonObservableKeyPathTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let account = ObservedAccount()
-            let token = account.observe(\.plain) { _, _ in }
-            withExtendedLifetime(token) {}
-        }
+    func nonObservableKeyPathTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let account = ObservedAccount()
+                let token = account.observe(\.plain) { _, _ in }
+                withExtendedLifetime(token) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("reads no @ObservableProperty of a KeyPathObservable object"), "\(message)")
     }
 
     @Test("once ends the observation after its first callback")

@@ -12,14 +12,19 @@ private final class SharingStorage: KeyPathObservable {
 @Suite("ObservationStorage")
 struct ObservationStorageTests {
     @Test("sharing one storage between two objects traps at registration")
-    func sharingTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let first = SharingStorage()
-            let second = SharingStorage()
-            let a = first.observe(\.value) { _, _ in }
-            let b = second.observe(\.value) { _, _ in }
-            withExtendedLifetime((a, b)) {}
-        }
+    func sharingTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let first = SharingStorage()
+                let second = SharingStorage()
+                let a = first.observe(\.value) { _, _ in }
+                let b = second.observe(\.value) { _, _ in }
+                withExtendedLifetime((a, b)) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("An ObservationStorage belongs to exactly one object"), "\(message)")
     }
 
     @Test("removing inside a prior callback prevents the callback after the change")
