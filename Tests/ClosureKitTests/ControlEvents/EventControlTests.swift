@@ -42,6 +42,9 @@ struct EventControlTests {
         button.sendEvents([])
         button.sendEvents([.valueChanged, .editingChanged])
         #expect(log.entries.isEmpty)
+        // A send that shares one event with the mask runs it.
+        button.sendEvents([.valueChanged, .touchDown])
+        #expect(log.entries == ["ran"])
         _ = token
     }
 
