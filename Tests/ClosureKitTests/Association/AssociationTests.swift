@@ -113,7 +113,7 @@ struct AssociationTests {
         var object: PlainObject? = PlainObject()
         Association.set(DeinitReporter("value", probe: probe), for: reporter, on: object!)
         object = nil
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects(until: { !probe.events.isEmpty })
         #expect(probe.events == ["deinit value"])
     }
 

@@ -15,7 +15,11 @@ struct EventControlConcurrencyTests {
         let persistentRuns = Locked(0)
         let onceRuns = Locked(0)
         let transientRuns = Locked(0)
-        let lateRuns = Locked(0)
+        // Per thread: the runs of its transient handler, and of its
+        // self-removing one. No other thread sends its bit, so each count is
+        // exact.
+        let ownRuns = (0..<threads).map { _ in Locked(0) }
+        let selfRemovingRuns = (0..<threads).map { _ in Locked(0) }
 
         // Runs on every valueChanged send, from every thread.
         let persistent = button.addHandler(for: .valueChanged) { _ in persistentRuns.withLock { $0 += 1 } }
@@ -27,10 +31,15 @@ struct EventControlConcurrencyTests {
             // exact-mask queries are not disturbed by the other threads.
             let own = ControlEvents(rawValue: 1 << UInt(24 + thread))
             for round in 0..<rounds {
-                let token = button.addHandler(for: own) { _ in transientRuns.withLock { $0 += 1 } }
+                let token = button.addHandler(for: own) { _ in
+                    transientRuns.withLock { $0 += 1 }
+                    ownRuns[thread].withLock { $0 += 1 }
+                }
                 #expect(button.hasHandlers(for: own))
                 button.sendEvents(.valueChanged)
                 button.sendEvents(own)
+                // The send before the removal ran the handler once.
+                #expect(ownRuns[thread].withLock { $0 } == round + 1)
                 if round.isMultiple(of: 2) {
                     #expect(token.cancel())
                 } else {
@@ -39,16 +48,20 @@ struct EventControlConcurrencyTests {
                 }
                 #expect(!button.hasHandlers(for: own))
                 // Sent after the removal returned: never runs the handler.
-                let before = lateRuns.withLock { $0 }
                 button.sendEvents(own)
-                #expect(lateRuns.withLock { $0 } == before)
+                #expect(ownRuns[thread].withLock { $0 } == round + 1)
 
-                // A handler that removes itself while others send.
+                // A handler that removes itself while others send: it runs
+                // for the first send only.
                 let slot = ControlTokenSlot()
                 slot.token = button.addHandler(for: own, options: round.isMultiple(of: 3) ? .once : []) { _ in
+                    selfRemovingRuns[thread].withLock { $0 += 1 }
                     slot.token?.cancel()
                 }
                 button.sendEvents(own.union(.touchDown))
+                button.sendEvents(own)
+                #expect(selfRemovingRuns[thread].withLock { $0 } == round + 1)
+                #expect(!button.hasHandlers(for: own))
                 slot.token = nil
             }
         }
@@ -56,6 +69,7 @@ struct EventControlConcurrencyTests {
         #expect(persistentRuns.withLock { $0 } == threads * rounds)
         #expect(onceRuns.withLock { $0 } == 1)
         #expect(transientRuns.withLock { $0 } == threads * rounds)
+        #expect(ownRuns.allSatisfy { $0.withLock { $0 } == rounds })
         #expect(!button.hasHandlers(for: .allEvents))
         #expect(button.hasHandlers(for: .valueChanged))
         #expect(button.controlEventStorage.handlers.count == 1)
@@ -65,10 +79,18 @@ struct EventControlConcurrencyTests {
     @Test("a control may end on one thread while another holds tokens and cancels them")
     func controlEndsWhileTokensCancel() {
         for _ in 0..<200 {
-            var slider: ControlTestSlider? = ControlTestSlider()
-            let tokens = (0..<4).map { _ in slider!.addHandler(for: .valueChanged) { _ in } }
+            let ended = Locked(false)
+            var slider: ControlTestSlider? = ControlTestSlider(onDeinit: { ended.withLock { $0 = true } })
+            let runs = (0..<4).map { _ in Locked(0) }
+            let tokens = (0..<4).map { index in
+                slider!.addHandler(for: .valueChanged) { _ in runs[index].withLock { $0 += 1 } }
+            }
+            // Before the race, a send reaches every handler.
+            slider!.sendEvents(.valueChanged)
+            #expect(runs.allSatisfy { $0.withLock { $0 } == 1 })
             let sliderBox = Locked<ControlTestSlider?>(slider)
             slider = nil
+            let cancelled = Locked(0)
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
                     sliderBox.withLock { $0 }?.sendEvents(.valueChanged)
@@ -79,9 +101,14 @@ struct EventControlConcurrencyTests {
                     }
                     _ = released
                 } else {
-                    for token in tokens { token.cancel() }
+                    for token in tokens where token.cancel() { cancelled.withLock { $0 += 1 } }
                 }
             }
+            // The control ended (no cycle through its handlers), each handler
+            // ran at most once more, and no token prevents anything any more.
+            #expect(ended.withLock { $0 })
+            #expect(runs.allSatisfy { (1...2).contains($0.withLock { $0 }) })
+            #expect(tokens.allSatisfy { !$0.cancel() })
         }
     }
 }

@@ -22,6 +22,7 @@ struct EventControlTokenTests {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .valueChanged) { _ in log.append("ran") }
+        let kept = button.addHandler(for: .valueChanged) { _ in log.append("kept") }
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             #expect(token.cancel())
@@ -29,7 +30,8 @@ struct EventControlTokenTests {
         }
         done.wait()
         button.sendEvents(.valueChanged)
-        #expect(log.entries.isEmpty)
+        #expect(log.entries == ["kept"])
+        withExtendedLifetime(kept) {}
     }
 
     @Test("releasing the token removes the handler")

@@ -42,6 +42,9 @@ struct EventControlTests {
         button.sendEvents([])
         button.sendEvents([.valueChanged, .editingChanged])
         #expect(log.entries.isEmpty)
+        // A send that shares one event with the mask runs it.
+        button.sendEvents([.valueChanged, .touchDown])
+        #expect(log.entries == ["ran"])
         _ = token
     }
 
@@ -151,26 +154,36 @@ struct EventControlTests {
     }
 
     @Test("adding a handler for no events traps")
-    func emptyMaskTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let button = ControlTestButton()
-            let token = button.addHandler(for: []) { _ in }
-            _ = token
-        }
+    func emptyMaskTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let button = ControlTestButton()
+                let token = button.addHandler(for: []) { _ in }
+                _ = token
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("addHandler(for:) needs at least one event"), "\(message)")
     }
 
     @Test("sending from a control to handlers added on another one traps")
-    func sharedStorageTraps() async {
-        await #expect(processExitsWith: .failure) {
-            final class Impostor: EventControl, @unchecked Sendable {
-                let controlEventStorage: ControlEventStorage
-                init(sharing storage: ControlEventStorage) { controlEventStorage = storage }
+    func sharedStorageTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                final class Impostor: EventControl, @unchecked Sendable {
+                    let controlEventStorage: ControlEventStorage
+                    init(sharing storage: ControlEventStorage) { controlEventStorage = storage }
+                }
+                let button = ControlTestButton()
+                let token = button.addHandler(for: .touchUpInside) { button in _ = button.title }
+                let impostor = Impostor(sharing: button.controlEventStorage)
+                impostor.sendEvents(.touchUpInside)
+                _ = token
             }
-            let button = ControlTestButton()
-            let token = button.addHandler(for: .touchUpInside) { button in _ = button.title }
-            let impostor = Impostor(sharing: button.controlEventStorage)
-            impostor.sendEvents(.touchUpInside)
-            _ = token
-        }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("A ControlEventStorage belongs to exactly one control"), "\(message)")
     }
 }

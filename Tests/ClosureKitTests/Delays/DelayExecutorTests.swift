@@ -36,13 +36,18 @@ struct DelayExecutorTests {
         withExtendedLifetime(tokens) {}
     }
 
-    @Test("main runs the closure on the main queue")
+    @Test("main runs the closure on the main queue, not on the thread that advances the clock")
     func mainQueue() async {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
         let seen = DelaysLog<Bool>()
-        let token = DelayScheduler.shared.schedule(after: .zero, on: .main) {
+        let token = scheduler.schedule(after: .seconds(1), on: .main) {
             seen.append(MainActor.assumeIsolated { true })
         }
+        // Advanced from a background queue: the closure still runs on main.
+        DispatchQueue.global().sync { clock.advance(by: .seconds(1)) }
         #expect(await delaysWait { seen.count == 1 })
+        #expect(seen.elements == [true])
         withExtendedLifetime(token) {}
     }
 }

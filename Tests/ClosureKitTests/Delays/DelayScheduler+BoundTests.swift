@@ -59,25 +59,33 @@ struct DelaySchedulerBoundTests {
         // A plain object (not a Lifetime adopter) is noticed ending only at
         // the next side-table sweep; the weak reference still guards the run.
         let counter = DelaysCounter()
+        let survivor = DelaysCounter()
+        let living = DelaysProbe()
         var object: DelaysProbe? = DelaysProbe()
         let token = scheduler.schedule(after: .seconds(1), boundTo: object!, on: .inline) { _ in counter.increment() }
+        let kept = scheduler.schedule(after: .seconds(1), boundTo: living, on: .inline) { _ in survivor.increment() }
         object = nil
         clock.advance(by: .seconds(1))
         #expect(counter.value == 0)
-        withExtendedLifetime(token) {}
+        #expect(survivor.value == 1, "the same delay bound to a living object runs")
+        withExtendedLifetime((token, kept, living)) {}
     }
 
     @Test("a plain object's delay is cancelled when its end is noticed")
     func plainObjectEnd() {
         let counter = DelaysCounter()
+        let survivor = DelaysCounter()
+        let living = DelaysProbe()
         var object: DelaysProbe? = DelaysProbe()
         let token = scheduler.schedule(after: .seconds(1), boundTo: object!, on: .inline) { _ in counter.increment() }
+        let kept = scheduler.schedule(after: .seconds(1), boundTo: living, on: .inline) { _ in survivor.increment() }
         object = nil
-        ObjectLifetime.releaseEndedObjects()
-        #expect(clock.pendingCount == 0)
+        releaseEndedObjects(until: { clock.pendingCount == 1 })
+        #expect(clock.pendingCount == 1, "only the ended object's delay was cancelled")
         clock.advance(by: .seconds(1))
         #expect(counter.value == 0)
-        withExtendedLifetime(token) {}
+        #expect(survivor.value == 1)
+        withExtendedLifetime((token, kept, living)) {}
     }
 
     @Test("firing or cancelling unregisters the end-of-life callback")

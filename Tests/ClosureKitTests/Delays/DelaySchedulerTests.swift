@@ -34,12 +34,16 @@ struct DelaySchedulerTests {
     @Test("cancelling before the deadline means the closure never runs")
     func cancelBeforeDeadline() {
         let counter = DelaysCounter()
+        let kept = DelaysCounter()
         let token = scheduler.schedule(after: .seconds(1), on: .inline) { counter.increment() }
+        let other = scheduler.schedule(after: .seconds(1), on: .inline) { kept.increment() }
         #expect(token.cancel())
         #expect(token.isCancelled)
-        #expect(clock.pendingCount == 0)
+        #expect(clock.pendingCount == 1)
         clock.advance(by: .seconds(5))
         #expect(counter.value == 0)
+        #expect(kept.value == 1, "the delay that was not cancelled runs")
+        withExtendedLifetime(other) {}
     }
 
     @Test("cancelling after the closure ran, or twice, does nothing and returns false")
@@ -428,8 +432,10 @@ struct DelaySchedulerTests {
         let counter = DelaysCounter()
         let cancelled = DelaysCounter()
         let token = try scheduler.scheduleRepeating(every: .milliseconds(2), on: .inline) { counter.increment() }
-        let never = scheduler.schedule(after: .milliseconds(1), on: .inline) { cancelled.increment() }
-        never.cancel()
+        // An hour away, so that cancelling on the next line always comes
+        // first, however long the machine stalls.
+        let never = scheduler.schedule(after: .seconds(3600), on: .inline) { cancelled.increment() }
+        #expect(never.cancel())
         #expect(await delaysWait { counter.value >= 3 })
         token.cancel()
         #expect(cancelled.value == 0)

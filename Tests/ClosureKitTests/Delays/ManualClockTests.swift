@@ -145,7 +145,7 @@ struct ManualClockTests {
     func sleepResumes() async throws {
         let clock = ManualClock()
         let task = Task { try await clock.sleep(for: .seconds(10)) }
-        while clock.pendingCount == 0 { await Task.yield() }
+        try #require(await delaysYield { clock.pendingCount == 1 }, "the task started sleeping")
         clock.advance(by: .seconds(9))
         #expect(clock.pendingCount == 1)
         clock.advance(by: .seconds(1))
@@ -154,10 +154,10 @@ struct ManualClockTests {
     }
 
     @Test("sleep throws CancellationError and removes its delay when the task is cancelled")
-    func sleepCancelled() async {
+    func sleepCancelled() async throws {
         let clock = ManualClock()
         let task = Task { try await clock.sleep(for: .seconds(10)) }
-        while clock.pendingCount == 0 { await Task.yield() }
+        try #require(await delaysYield { clock.pendingCount == 1 }, "the task started sleeping")
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }

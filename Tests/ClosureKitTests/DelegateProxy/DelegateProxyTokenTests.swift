@@ -17,11 +17,16 @@ struct DelegateProxyTokenTests {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
         let token = proxy.before(TransferProxy.title) { _ in log.append("hook") }
+        let other = proxy.before(TransferProxy.title) { _ in log.append("other") }
+        #expect(!token.isCancelled)
+        _ = owner.title()
+        #expect(log.all == ["hook", "other"])
         #expect(token.cancel() == true)
         #expect(token.cancel() == false)
         #expect(token.isCancelled)
         _ = owner.title()
-        #expect(log.count == 0)
+        #expect(log.all == ["hook", "other", "other"])
+        withExtendedLifetime(other) {}
     }
 
     @Test("a once closure runs on the first message only, and its token then prevents nothing")
@@ -51,14 +56,23 @@ struct DelegateProxyTokenTests {
         }
     }
 
-    @Test("releasing a token removes its closure")
+    @Test("releasing a token removes its closure and releases the closure's captures")
     func releaseCancels() {
         let (owner, _, proxy) = installed()
-        var token: CancellationToken? = proxy.implement(TransferProxy.title) { _ in "closure" }
+        weak var weakCapture: Transfer?
+        let holder = DelegateProxyTestBox<CancellationToken?>(nil)
+        do {
+            let capture = Transfer(name: "closure")
+            weakCapture = capture
+            let token = proxy.implement(TransferProxy.title) { _ in capture.name }
+            holder.mutate { $0 = token }
+        }
         #expect(owner.title() == "closure")
-        token = nil
+        #expect(weakCapture != nil)
+        holder.mutate { $0 = nil }
+        #expect(weakCapture == nil)
         #expect(owner.title() == "real")
-        #expect(token == nil)
+        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
     }
 
     @Test("tokens are hashable and can be kept in a set that removes every closure when emptied")
@@ -115,7 +129,8 @@ struct DelegateProxyTokenTests {
         let log = DelegateProxyTestLog()
         let later = DelegateProxyTestBox<[CancellationToken]>([])
         let first = proxy.observeAfter(TransferProxy.title) { transfer in
-            log.append("first \(transfer.name)")
+            // What the real delegate had received when this observer ran.
+            log.append("first \(transfer.name) after \(real.log.count) real")
             for token in later.value { token.cancel() }
         }
         let removed = proxy.observeAfter(TransferProxy.title) { _ in log.append("removed") }
@@ -123,9 +138,9 @@ struct DelegateProxyTokenTests {
         later.mutate { $0 = [removed] }
         #expect(owner.title() == "real")
         #expect(real.log == ["real title"])
-        #expect(log.all == ["first transfer", "once"])
+        #expect(log.all == ["first transfer after 1 real", "once"])
         #expect(owner.title() == "real")
-        #expect(log.all == ["first transfer", "once", "first transfer"])
+        #expect(log.all == ["first transfer after 1 real", "once", "first transfer after 2 real"])
         #expect(removed.cancel() == false)
         #expect(once.cancel() == false)
         // Without a real delegate the protocol's default answers.

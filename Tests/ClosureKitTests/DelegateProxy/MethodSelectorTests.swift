@@ -39,7 +39,17 @@ struct MethodSelectorTests {
     @Test("hook positions read as before, instead and after")
     func positions() {
         #expect(HookPosition.allCases.map(\.description) == ["before", "instead", "after"])
-        let options: HookOptions = .once
-        #expect(options.contains(.once))
+    }
+
+    @Test("hook options are the registration options: empty by default, once is one distinct flag")
+    func options() {
+        let none: HookOptions = []
+        let once: RegistrationOptions = .once
+        #expect(!none.contains(.once))
+        #expect(none.isEmpty && !once.isEmpty)
+        #expect(once.rawValue != 0)
+        #expect(HookOptions(rawValue: once.rawValue) == .once)
+        #expect(none.union(.once) == once)
+        #expect(once.subtracting(.once) == none)
     }
 }

@@ -7,13 +7,15 @@ struct CancellationTokenTests {
     func cancelIsIdempotent() {
         let probe = Probe()
         let list = HandlerList<@Sendable () -> Void>()
-        let token = list.add { probe.increment() }
+        let token = list.add { probe.record("cancelled") }
+        let kept = list.add { probe.record("kept") }
         #expect(token.isCancelled == false)
         #expect(token.cancel() == true)
         #expect(token.isCancelled == true)
         #expect(token.cancel() == false)
         list.forEach { $0() }
-        #expect(probe.count == 0)
+        #expect(probe.events == ["kept"])
+        withExtendedLifetime(kept) {}
     }
 
     @Test("cancelling after the list went away prevents nothing")
@@ -44,19 +46,24 @@ struct CancellationTokenTests {
         let list = HandlerList<@Sendable () -> Void>()
         var set = Set<CancellationToken>()
         var array: [CancellationToken] = []
-        let first = list.add {}
-        let second = list.add {}
-        first.store(in: &set)
-        second.store(in: &set)
-        first.store(in: &set)
-        #expect(set.count == 2)
-        #expect(first != second)
-        #expect(first == first)
-        second.store(in: &array)
-        #expect(array.count == 1)
+        do {
+            let first = list.add {}
+            let second = list.add {}
+            first.store(in: &set)
+            second.store(in: &set)
+            first.store(in: &set)
+            #expect(set.count == 2)
+            #expect(first != second)
+            #expect(set.contains(first) && set.contains(second))
+            second.store(in: &array)
+            #expect(array.count == 1)
+            #expect(array[0] == second)
+        }
         set.removeAll()
-        // `second` is still held by the array and by this scope.
-        #expect(list.count == 2)
+        // `second` is still held by the array; `first` was only in the set.
+        #expect(list.count == 1)
+        array.removeAll()
+        #expect(list.isEmpty)
     }
 
     @Test("a token dropped from its set cancels")
@@ -89,6 +96,12 @@ struct CancellationTokenTests {
         let token = CancellationToken.inert()
         #expect(token.cancel() == false)
         #expect(token.isCancelled == true)
+        // Unlike a token with an action, which prevents its action once.
+        let probe = Probe()
+        let live = CancellationToken { probe.increment() }
+        #expect(live.isCancelled == false)
+        #expect(live.cancel() == true)
+        #expect(probe.count == 1)
     }
 
     @Test("cancel from many threads at once returns true exactly once")

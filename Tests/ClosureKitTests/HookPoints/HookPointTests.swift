@@ -147,13 +147,15 @@ struct HookPointTests {
         let log = Probe()
         let recorder = Recorder("a", log: log)
         let token = Recorder.record.before { _, _ in log.record("cancelled") }
+        let kept = Recorder.record.before { _, _ in log.record("kept") }
         #expect(token.cancel())
         do {
             let dropped = Recorder.record.before { _, _ in log.record("dropped") }
             _ = dropped
         }
         _ = recorder.record("x")
-        #expect(log.events == ["original a x"])
+        #expect(log.events == ["kept", "original a x"])
+        withExtendedLifetime(kept) {}
     }
 
     @Test("a hook can remove itself while it runs")
@@ -181,7 +183,7 @@ struct HookPointTests {
         weak let weakRecorder = recorder
         recorder = nil
         #expect(weakRecorder == nil)
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects(until: { !reporterLog.events.isEmpty })
         #expect(reporterLog.events == ["deinit capture"])
         #expect(token.cancel() == false)
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import ClosureKit
 
@@ -27,32 +28,36 @@ struct ObjectLifetimeTests {
         #expect(cancelled.cancel() == true)
         object = nil
         #expect(probe.events == ["kept"])
-        _ = kept
+        #expect(kept.cancel() == false)
     }
 
-    @Test("a released token unregisters its end-of-life callback")
+    @Test("a released token unregisters its end-of-life callback, a kept one does not")
     func releasedToken() {
         let probe = Probe()
         var object: LifetimeObject? = LifetimeObject()
+        let kept = object!.onEnd { probe.record("kept") }
         do {
             let token = object!.onEnd { probe.record("dropped") }
             _ = token
         }
         object = nil
-        #expect(probe.events.isEmpty)
+        #expect(probe.events == ["kept"])
+        #expect(kept.cancel() == false)
     }
 
     @Test("an adopter passed as AnyObject uses its own storage, deterministically")
     func adopterThroughAnyObject() {
         let probe = Probe()
         var object: LifetimeObject? = LifetimeObject()
-        let anyObject: AnyObject = object!
-        let token = ObjectLifetime.onEnd(of: anyObject) { probe.record("ended") }
-        _ = anyObject
+        var anyObject: AnyObject? = object!
+        let token = ObjectLifetime.onEnd(of: anyObject!) { probe.record("ended") }
         object = nil
         // `anyObject` still holds it.
         #expect(probe.events.isEmpty)
-        _ = token
+        // Its end runs the callback at once, with no sweep.
+        anyObject = nil
+        #expect(probe.events == ["ended"])
+        #expect(token.cancel() == false)
     }
 
     @Test("callbacks of an object that does not adopt Lifetime run when the side table is swept")
@@ -62,7 +67,7 @@ struct ObjectLifetimeTests {
         let first = ObjectLifetime.onEnd(of: object!) { probe.record("first") }
         let second = ObjectLifetime.onEnd(of: object!) { probe.record("second") }
         object = nil
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects(until: { probe.count == 2 })
         #expect(probe.events == ["first", "second"])
         #expect(first.cancel() == false)
         _ = second
@@ -81,22 +86,32 @@ struct ObjectLifetimeTests {
             Association.set(calls, for: key, on: anchor)
             calls += 1
         }
+        // A sweep started by a parallel test may have taken the entry first
+        // and be releasing it on its own thread: wait for that, never sweep.
+        for _ in 0..<10_000 where probe.events.isEmpty {
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(1))
+        }
         #expect(probe.events == ["ended"])
         _ = token
     }
 
     @Test("sharing one LifetimeStorage between two objects traps")
-    func sharedStorageTraps() async {
-        await #expect(processExitsWith: .failure) {
-            final class Shared: Lifetime {
-                static let storage = LifetimeStorage()
-                var lifetimeStorage: LifetimeStorage { Shared.storage }
+    func sharedStorageTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                final class Shared: Lifetime {
+                    static let storage = LifetimeStorage()
+                    var lifetimeStorage: LifetimeStorage { Shared.storage }
+                }
+                let first = Shared()
+                let second = Shared()
+                let key = AssociationKey<Int>()
+                Association.set(1, for: key, on: first)
+                Association.set(2, for: key, on: second)
             }
-            let first = Shared()
-            let second = Shared()
-            let key = AssociationKey<Int>()
-            Association.set(1, for: key, on: first)
-            Association.set(2, for: key, on: second)
-        }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("A LifetimeStorage belongs to exactly one object"), "\(message)")
     }
 }

@@ -148,21 +148,31 @@ struct KeyPathObservableTests {
     }
 
     @Test("skippingEqualValues on a value that is not Equatable traps, naming the type")
-    func skippingNonEquatableTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let holder = ObservedHolder()
-            let token = holder.observe(\.opaque, options: .skippingEqualValues) { _, _ in }
-            withExtendedLifetime(token) {}
-        }
+    func skippingNonEquatableTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let holder = ObservedHolder()
+                let token = holder.observe(\.opaque, options: .skippingEqualValues) { _, _ in }
+                withExtendedLifetime(token) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("skippingEqualValues needs an Equatable value, but ObservedOpaque is not Equatable"), "\(message)")
     }
 
     @Test("a key path that reads no observable property traps")
-    func nonObservableKeyPathTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let account = ObservedAccount()
-            let token = account.observe(\.plain) { _, _ in }
-            withExtendedLifetime(token) {}
-        }
+    func nonObservableKeyPathTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let account = ObservedAccount()
+                let token = account.observe(\.plain) { _, _ in }
+                withExtendedLifetime(token) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("reads no @ObservableProperty of a KeyPathObservable object"), "\(message)")
     }
 
     @Test("once ends the observation after its first callback")
@@ -352,11 +362,15 @@ struct KeyPathObservableTests {
         var account: ObservedAccount? = ObservedAccount(owner: owner)
         let direct = account!.observe(\.balance) { _, _ in log.append("balance") }
         let nested = account!.observe(\.owner.address.city) { _, _ in log.append("city") }
+        // While the account lives, both observations are called.
+        account!.balance = 1
+        owner.address.city = "Oslo"
+        #expect(log.entries == ["balance", "city"])
         account = nil
         // The intermediates outlive the account; sets on them reach nobody.
         owner.address.city = "Paris"
         owner.address = ObservedAddress(city: "Rome")
-        #expect(log.count == 0)
+        #expect(log.entries == ["balance", "city"])
         #expect(direct.cancel() == false)
         #expect(nested.cancel() == false)
     }
@@ -367,13 +381,16 @@ struct KeyPathObservableTests {
         var tokens: [CancellationToken] = []
         for _ in 0..<50 {
             let holder = ObservedHolder()
-            holder.observe(\.count) { _, _ in log.append("stale") }.store(in: &tokens)
+            holder.observe(\.count) { _, _ in log.append("observer") }.store(in: &tokens)
+            holder.count = 1
         }
+        // Each observer was called for its own object.
+        #expect(log.count == 50)
         for _ in 0..<50 {
             let holder = ObservedHolder()
             holder.count = 1
         }
-        #expect(log.count == 0)
+        #expect(log.count == 50)
     }
 
     // MARK: - Tokens
@@ -383,12 +400,14 @@ struct KeyPathObservableTests {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         let token = account.observe(\.balance) { _, _ in log.append("called") }
+        let other = account.observe(\.balance) { _, _ in log.append("other") }
         #expect(token.isCancelled == false)
         #expect(token.cancel() == true)
         #expect(token.cancel() == false)
         #expect(token.isCancelled)
         account.balance = 1
-        #expect(log.count == 0)
+        #expect(log.entries == ["other"])
+        withExtendedLifetime(other) {}
     }
 
     @Test("releasing a token ends its observation")

@@ -81,6 +81,10 @@ struct ObservableOnChangeTests {
         queue.sync { player.title = "outro" }
         queue.sync {}
         #expect(log.count == 0)
+        // The observed property still triggers it.
+        queue.sync { player.volume = 3 }
+        queue.sync {}
+        #expect(log.entries == ["volume"])
         withExtendedLifetime(token) {}
     }
 

@@ -49,6 +49,8 @@ struct ObservablePropertyTests {
         account.nickname = "x"
         account.tags = ["t"]
         #expect(log.count == 0)
+        account.balance = 1
+        #expect(log.entries == ["balance"])
         withExtendedLifetime(token) {}
     }
 
@@ -72,6 +74,8 @@ struct ObservablePropertyTests {
         let token = account.observe(\.balance) { _, _ in log.append("balance") }
         account.plain = 3
         #expect(log.count == 0)
+        account.balance = 3
+        #expect(log.entries == ["balance"])
         withExtendedLifetime(token) {}
     }
 

@@ -12,14 +12,19 @@ private final class SharingStorage: KeyPathObservable {
 @Suite("ObservationStorage")
 struct ObservationStorageTests {
     @Test("sharing one storage between two objects traps at registration")
-    func sharingTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let first = SharingStorage()
-            let second = SharingStorage()
-            let a = first.observe(\.value) { _, _ in }
-            let b = second.observe(\.value) { _, _ in }
-            withExtendedLifetime((a, b)) {}
-        }
+    func sharingTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let first = SharingStorage()
+                let second = SharingStorage()
+                let a = first.observe(\.value) { _, _ in }
+                let b = second.observe(\.value) { _, _ in }
+                withExtendedLifetime((a, b)) {}
+            }
+        )
+        // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("An ObservationStorage belongs to exactly one object"), "\(message)")
     }
 
     @Test("removing inside a prior callback prevents the callback after the change")
@@ -73,12 +78,14 @@ struct ObservationStorageTests {
                 var account: ObservedAccount? = ObservedAccount()
                 let token = account!.observe(\.owner.address.city) { _, _ in log.append("city") }
                 let owner = account!.owner
+                // While the account lives, the set reaches its observer.
+                owner.address.city = "before"
                 account = nil
                 owner.address.city = "after"
                 if token.cancel() { ended.append("cancelled after end") }
             }
         }
-        #expect(log.count == 0)
+        #expect(log.count == 4 * 100, "one callback per object, for the set before its end")
         #expect(ended.count == 0)
     }
 }

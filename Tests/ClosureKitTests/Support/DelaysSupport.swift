@@ -77,3 +77,18 @@ final class DelaysQueueExecutor: SerialExecutor, @unchecked Sendable {
         queue.async { job.runSynchronously(on: executor) }
     }
 }
+
+/// Yields until `condition` holds, and returns whether it did: a bounded
+/// spin (at most about ten seconds of attempts), so that a bug fails the test
+/// instead of hanging it. Never asserts on speed.
+func delaysYield(until condition: @Sendable () -> Bool) async -> Bool {
+    for attempt in 0..<20_000 {
+        if condition() { return true }
+        if attempt % 100 == 99 {
+            try? await Task.sleep(for: .milliseconds(1))
+        } else {
+            await Task.yield()
+        }
+    }
+    return condition()
+}

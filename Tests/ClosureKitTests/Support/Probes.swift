@@ -49,3 +49,22 @@ final class LifetimeObject: Lifetime, @unchecked Sendable {
 func concurrently(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
 }
+
+/// Sweeps the process-wide side table until `released` holds, and returns
+/// whether it did.
+///
+/// Any association or lifetime call, in any test running in parallel, may
+/// start a sweep. Such a sweep can take this test's ended entry out of the
+/// table just before this test's own sweep, and release it on its own thread
+/// a moment later; so one sweep followed by an assertion could fail for a
+/// release that does happen. Retries for at most about ten seconds, without
+/// asserting on speed; the caller then asserts on what was released.
+@discardableResult
+func releaseEndedObjects(until released: () -> Bool) -> Bool {
+    for _ in 0..<10_000 {
+        ObjectLifetime.releaseEndedObjects()
+        if released() { return true }
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(1))
+    }
+    return false
+}
