@@ -1,0 +1,492 @@
+/// A construct that ``XMLGuardFilter`` blanked out of a document because
+/// Linux Foundation's `XMLParser` crashes on it, kept so that the guarded
+/// parser can report it itself.
+struct XMLGuardedConstruct: Hashable, Sendable {
+    /// Where the construct began: line and column, counted from 1.
+    var line: Int
+    var column: Int
+    var kind: Kind
+
+    enum Kind: Hashable, Sendable {
+        /// An attribute definition with `#IMPLIED` or `#REQUIRED`.
+        case attribute(name: String, element: String, type: String, defaultValue: String?)
+        /// A notation declaration without a public or without a system ID.
+        case notation(name: String, publicID: String?, systemID: String?)
+        /// An unparsed (`NDATA`) entity declaration without a public ID.
+        case unparsedEntity(name: String, publicID: String?, systemID: String?, notationName: String)
+        /// A processing instruction with no data (`<?target?>`).
+        case processingInstruction(target: String)
+    }
+}
+
+/// A streaming byte filter that keeps Linux Foundation's `XMLParser` from
+/// seeing the constructs it crashes on, without moving any other byte: each
+/// such construct is overwritten with spaces (its line breaks are kept), so
+/// every line and column number of the document stays what it was.
+///
+/// What it blanks (each crashes `XMLParser` on Linux as soon as the parser
+/// has a delegate, because Foundation turns a NULL string from libxml2 into
+/// a Swift string):
+/// - in the internal DTD subset, the attribute definitions of an
+///   `<!ATTLIST …>` whose default is `#IMPLIED` or `#REQUIRED` (the other
+///   definitions of the same declaration stay);
+/// - `<!NOTATION …>` declarations that lack a public or a system ID;
+/// - `<!ENTITY name SYSTEM "…" NDATA notation>` (an unparsed entity with no
+///   public ID);
+/// - parameter-entity declarations whose value holds any of the above, since
+///   expanding them would bring the construct back;
+/// - processing instructions with no data, `<?target?>`, anywhere outside
+///   comments and CDATA sections.
+///
+/// It reads the document once, in order, holding back only the bytes of one
+/// unfinished construct, so memory does not grow with the document.
+struct XMLGuardFilter {
+    private enum State: Equatable {
+        case content
+        case comment(returnTo: Return)
+        case cdata
+        case processingInstruction(returnTo: Return)
+        case doctype(quote: UInt8?)
+        case subset
+        case subsetDeclaration(quote: UInt8?)
+        case afterSubset(quote: UInt8?)
+    }
+    private enum Return: Equatable { case content, subset }
+
+    /// The longest construct held back whole; a longer one is passed through
+    /// as it is (libxml2 rejects declarations that long anyway).
+    static let longestHeldConstruct = 1 << 22
+
+    private var state = State.content
+    private var buffer: [UInt8] = []
+    private var line = 1
+    private var column = 1
+    /// The buffer index that `line` and `column` describe.
+    private var cursor = 0
+
+    /// The constructs blanked since the last ``takeGuarded()``, in document
+    /// order.
+    private(set) var guarded: [XMLGuardedConstruct] = []
+
+    /// Returns the constructs blanked since the last call, and forgets them.
+    mutating func takeGuarded() -> [XMLGuardedConstruct] {
+        defer { guarded.removeAll() }
+        return guarded
+    }
+
+    /// Takes the next bytes of the document and returns the bytes that are
+    /// ready to go to the parser (some may be held back until more arrive,
+    /// or until `atEnd`).
+    mutating func filter(_ bytes: some Collection<UInt8>, atEnd: Bool) -> [UInt8] {
+        buffer.append(contentsOf: bytes)
+        let consumed = scan(atEnd: atEnd)
+        let ready = Array(buffer[..<consumed])
+        buffer.removeFirst(consumed)
+        return ready
+    }
+
+    // MARK: - Scanning
+
+    private mutating func advance(_ index: inout Int, to end: Int) {
+        while index < end {
+            if buffer[index] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if buffer[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+    }
+
+    private func hasPrefix(_ prefix: String, at index: Int) -> Bool? {
+        var i = index
+        for byte in prefix.utf8 {
+            if i >= buffer.count { return nil }
+            if buffer[i] != byte { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private func find(_ terminator: String, from index: Int) -> Int? {
+        let bytes = Array(terminator.utf8)
+        guard buffer.count >= bytes.count else { return nil }
+        var i = index
+        while i + bytes.count <= buffer.count {
+            if buffer[i] == bytes[0], Array(buffer[i..<(i + bytes.count)]) == bytes { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The end (after `>`) of the declaration starting at `index`, with
+    /// quotes respected; nil when it has not all arrived.
+    private func declarationEnd(from index: Int) -> Int? {
+        var quote: UInt8?
+        var i = index + 2
+        while i < buffer.count {
+            let byte = buffer[i]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return i + 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func blank(_ range: Range<Int>) {
+        for i in range where buffer[i] != UInt8(ascii: "\n") && buffer[i] != UInt8(ascii: "\r") {
+            buffer[i] = UInt8(ascii: " ")
+        }
+    }
+
+    /// Scans from the start of the buffer; returns how many bytes are
+    /// decided.
+    private mutating func scan(atEnd: Bool) -> Int {
+        var i = 0
+        let n = buffer.count
+        scanning: while i < n {
+            switch state {
+            case .content, .subset:
+                let inSubset = state == .subset
+                let byte = buffer[i]
+                if inSubset, byte == UInt8(ascii: "]") {
+                    state = .afterSubset(quote: nil)
+                    advance(&i, to: i + 1)
+                    continue
+                }
+                guard byte == UInt8(ascii: "<") else {
+                    // Plain text: pass it all up to the next `<` (or `]`).
+                    var j = i + 1
+                    while j < n, buffer[j] != UInt8(ascii: "<"), !(inSubset && buffer[j] == UInt8(ascii: "]")) {
+                        j += 1
+                    }
+                    advance(&i, to: j)
+                    continue
+                }
+                cursor = i
+                switch markup(at: i, inSubset: inSubset, atEnd: atEnd) {
+                case .needMore:
+                    break scanning
+                case .consumed(let end, let next):
+                    advance(&i, to: end)
+                    state = next
+                }
+            case .comment(let returnState):
+                if let end = find("-->", from: i) {
+                    advance(&i, to: end + 3)
+                    state = returnState == .subset ? .subset : .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 2))
+                    break scanning
+                }
+            case .cdata:
+                if let end = find("]]>", from: i) {
+                    advance(&i, to: end + 3)
+                    state = .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 2))
+                    break scanning
+                }
+            case .processingInstruction(let returnState):
+                if let end = find("?>", from: i) {
+                    advance(&i, to: end + 2)
+                    state = returnState == .subset ? .subset : .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 1))
+                    break scanning
+                }
+            case .doctype(let quote), .subsetDeclaration(let quote), .afterSubset(let quote):
+                let byte = buffer[i]
+                var newQuote = quote
+                var next: State?
+                if let open = quote {
+                    if byte == open { newQuote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    newQuote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    if case .subsetDeclaration = state { next = .subset } else { next = .content }
+                } else if byte == UInt8(ascii: "["), case .doctype = state {
+                    next = .subset
+                }
+                if let next {
+                    state = next
+                } else {
+                    switch state {
+                    case .doctype: state = .doctype(quote: newQuote)
+                    case .subsetDeclaration: state = .subsetDeclaration(quote: newQuote)
+                    default: state = .afterSubset(quote: newQuote)
+                    }
+                }
+                advance(&i, to: i + 1)
+            }
+        }
+        return atEnd ? n : i
+    }
+
+    private enum Step {
+        case needMore
+        case consumed(end: Int, next: State)
+    }
+
+    /// Handles the markup that starts with the `<` at `i`.
+    private mutating func markup(at i: Int, inSubset: Bool, atEnd: Bool) -> Step {
+        let here: State = inSubset ? .subset : .content
+        let back: Return = inSubset ? .subset : .content
+        func check(_ prefix: String) -> Bool? {
+            switch hasPrefix(prefix, at: i) {
+            case .some(let matched): return matched
+            case .none: return atEnd ? false : nil
+            }
+        }
+        guard let pi = check("<?") else { return .needMore }
+        if pi { return processingInstruction(at: i, back: back, atEnd: atEnd) }
+        guard let comment = check("<!--") else { return .needMore }
+        if comment { return .consumed(end: i + 4, next: .comment(returnTo: back)) }
+        if inSubset {
+            for keyword in ["<!ATTLIST", "<!NOTATION", "<!ENTITY"] {
+                guard let matched = check(keyword) else { return .needMore }
+                guard matched else { continue }
+                let end = declarationEnd(from: i)
+                if end == nil, !atEnd, buffer.count - i < Self.longestHeldConstruct { return .needMore }
+                let stop = end ?? buffer.count
+                rewriteDeclaration(i..<stop)
+                return .consumed(end: stop, next: here)
+            }
+            guard let other = check("<!") else { return .needMore }
+            if other { return .consumed(end: i + 2, next: .subsetDeclaration(quote: nil)) }
+            return .consumed(end: i + 1, next: here)
+        }
+        guard let cdata = check("<![CDATA[") else { return .needMore }
+        if cdata { return .consumed(end: i + 9, next: .cdata) }
+        guard let doctype = check("<!DOCTYPE") else { return .needMore }
+        if doctype { return .consumed(end: i + 9, next: .doctype(quote: nil)) }
+        return .consumed(end: i + 1, next: here)
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// `<?target?>` with no data is blanked; any other processing
+    /// instruction passes.
+    private mutating func processingInstruction(at i: Int, back: Return, atEnd: Bool) -> Step {
+        let passOn = Step.consumed(end: i + 2, next: .processingInstruction(returnTo: back))
+        var j = i + 2
+        while j < buffer.count, Self.isNameByte(buffer[j]) { j += 1 }
+        if j + 1 >= buffer.count, !atEnd {
+            return j - i < 4096 ? .needMore : passOn
+        }
+        guard j > i + 2, Self.isNameStart(buffer[i + 2]), j + 1 < buffer.count,
+            buffer[j] == UInt8(ascii: "?"), buffer[j + 1] == UInt8(ascii: ">")
+        else { return passOn }
+        let target = String(decoding: buffer[(i + 2)..<j], as: UTF8.self)
+        // `<?xml?>` is a broken XML declaration, which the parser reports.
+        guard target.lowercased() != "xml" else { return passOn }
+        guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .processingInstruction(target: target)))
+        blank(i..<(j + 2))
+        return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
+    }
+
+    // MARK: - Declarations
+
+    /// A cursor over one declaration's bytes.
+    private struct Tokens {
+        let bytes: ArraySlice<UInt8>
+        var index: Int
+
+        var atEnd: Bool { index >= bytes.endIndex || bytes[index] == UInt8(ascii: ">") }
+
+        mutating func skipSpace() -> Bool {
+            let start = index
+            while index < bytes.endIndex, XMLGuardFilter.isSpace(bytes[index]) { index += 1 }
+            return index > start
+        }
+
+        mutating func word() -> String? {
+            let start = index
+            while index < bytes.endIndex, !XMLGuardFilter.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+                bytes[index] != UInt8(ascii: "("), bytes[index] != UInt8(ascii: "\""),
+                bytes[index] != UInt8(ascii: "'")
+            {
+                index += 1
+            }
+            return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
+        }
+
+        mutating func quoted() -> String? {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+            else { return nil }
+            let quote = bytes[index]
+            var end = index + 1
+            while end < bytes.endIndex, bytes[end] != quote { end += 1 }
+            guard end < bytes.endIndex else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        }
+
+        mutating func group() -> String? {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "(") else { return nil }
+            var end = index
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            guard end < bytes.endIndex else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[index...end], as: UTF8.self)
+        }
+    }
+
+    /// Where `index` is, as line and column, counted from the buffer's
+    /// first byte at (`line`, `column`).
+    private func position(of index: Int) -> (line: Int, column: Int) {
+        var line = self.line
+        var column = self.column
+        for byte in buffer[cursor..<index] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    private mutating func record(_ kind: XMLGuardedConstruct.Kind, at index: Int) {
+        let (line, column) = position(of: index)
+        guarded.append(XMLGuardedConstruct(line: line, column: column, kind: kind))
+    }
+
+    private mutating func rewriteDeclaration(_ range: Range<Int>) {
+        if hasPrefix("<!ATTLIST", at: range.lowerBound) == true {
+            rewriteAttributeList(range)
+        } else if hasPrefix("<!NOTATION", at: range.lowerBound) == true {
+            rewriteNotation(range)
+        } else {
+            rewriteEntity(range)
+        }
+    }
+
+    private mutating func rewriteAttributeList(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 9)
+        guard tokens.skipSpace(), let element = tokens.word() else { return }
+        var blanks: [(Range<Int>, XMLGuardedConstruct.Kind)] = []
+        while true {
+            let start = tokens.index
+            guard tokens.skipSpace(), !tokens.atEnd, let name = tokens.word(), tokens.skipSpace() else { break }
+            let type: String
+            if let group = tokens.group() {
+                type = group
+            } else if let word = tokens.word() {
+                if word == "NOTATION" {
+                    guard tokens.skipSpace(), let group = tokens.group() else { break }
+                    type = "NOTATION " + group
+                } else {
+                    type = word
+                }
+            } else {
+                break
+            }
+            guard tokens.skipSpace() else { break }
+            if let keyword = tokens.quoted().map({ _ in "" }) ?? tokens.word() {
+                if keyword == "#IMPLIED" || keyword == "#REQUIRED" {
+                    blanks.append(
+                        (start..<tokens.index, .attribute(name: name, element: element, type: type, defaultValue: nil)))
+                } else if keyword == "#FIXED" {
+                    guard tokens.skipSpace(), tokens.quoted() != nil else { break }
+                } else if !keyword.isEmpty {
+                    break
+                }
+            } else {
+                break
+            }
+        }
+        for (blankRange, kind) in blanks {
+            record(kind, at: blankRange.lowerBound + 1)
+            blank(blankRange)
+        }
+    }
+
+    /// Public and system IDs after `PUBLIC` or `SYSTEM`; nil when malformed.
+    private static func externalID(_ tokens: inout Tokens) -> (publicID: String?, systemID: String?)? {
+        guard let keyword = tokens.word() else { return nil }
+        if keyword == "SYSTEM" {
+            _ = tokens.skipSpace()
+            guard let system = tokens.quoted() else { return nil }
+            return (nil, system)
+        }
+        guard keyword == "PUBLIC" else { return nil }
+        _ = tokens.skipSpace()
+        guard let publicID = tokens.quoted() else { return nil }
+        _ = tokens.skipSpace()
+        return (publicID, tokens.quoted())
+    }
+
+    private mutating func rewriteNotation(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 10)
+        guard tokens.skipSpace(), let name = tokens.word(), tokens.skipSpace(),
+            let ids = Self.externalID(&tokens)
+        else {
+            // Malformed: libxml2 reports it, but it would still call the
+            // delegate for a name with no IDs, so it must not see it.
+            if containsWord("SYSTEM", in: range) || containsWord("PUBLIC", in: range) { blank(range) }
+            return
+        }
+        if ids.publicID == nil || ids.systemID == nil {
+            record(.notation(name: name, publicID: ids.publicID, systemID: ids.systemID), at: range.lowerBound)
+            blank(range)
+        }
+    }
+
+    private func containsWord(_ word: String, in range: Range<Int>) -> Bool {
+        let bytes = Array(word.utf8)
+        var i = range.lowerBound
+        while i + bytes.count <= range.upperBound {
+            if Array(buffer[i..<(i + bytes.count)]) == bytes { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private mutating func rewriteEntity(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 8)
+        guard tokens.skipSpace() else { return }
+        if tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: "%") {
+            // A parameter entity: its value would be parsed as declarations
+            // where it is referenced.
+            let value = String(decoding: buffer[range], as: UTF8.self)
+            if ["#IMPLIED", "#REQUIRED", "NOTATION", "NDATA", "<?", "&#"].contains(where: {
+                value.contains($0)
+            }) {
+                blank(range)
+            }
+            return
+        }
+        guard let name = tokens.word(), tokens.skipSpace(), let ids = Self.externalID(&tokens) else { return }
+        _ = tokens.skipSpace()
+        guard tokens.word() == "NDATA" else { return }
+        _ = tokens.skipSpace()
+        let notation = tokens.word()
+        if ids.publicID == nil || ids.systemID == nil || notation == nil {
+            if let notation {
+                record(
+                    .unparsedEntity(name: name, publicID: ids.publicID, systemID: ids.systemID, notationName: notation),
+                    at: range.lowerBound)
+            }
+            blank(range)
+        }
+    }
+}
