@@ -60,11 +60,6 @@ func looksLikeXML(_ head: Data) -> Bool {
     return rest.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
 }
 
-func describe(_ error: XMLOutlineError) -> String {
-    let name = XMLParser.ErrorCode(rawValue: error.code).map { "\($0)" } ?? "error \(error.code)"
-    let message = error.message.trimmingCharacters(in: .whitespacesAndNewlines)
-    return "malformed XML at line \(error.line), column \(error.column): \(name) (\(message))"
-}
 
 let path = arguments.first
 var wroteLine = false
@@ -86,7 +81,7 @@ do {
         if !wroteLine { fail(path, "is not XML (it has no element)") }
     }
 } catch let error as XMLOutlineError {
-    fail(path == "-" ? "standard input" : path ?? "sample", error.code == -1 ? error.message : describe(error))
+    fail(path == "-" ? "standard input" : path ?? "sample", error.code == -1 ? error.message : error.description)
 } catch {
     fail(path ?? "sample", "\(error)")
 }

@@ -16,6 +16,9 @@ struct XMLGuardedConstruct: Hashable, Sendable {
         case unparsedEntity(name: String, publicID: String?, systemID: String?, notationName: String)
         /// A processing instruction with no data (`<?target?>`).
         case processingInstruction(target: String)
+        /// Bytes that are not UTF-8 in a UTF-8 document: the filter ends
+        /// the document there, and the parser reports this error.
+        case invalidUTF8(byte: UInt8)
     }
 }
 
@@ -36,7 +39,12 @@ struct XMLGuardedConstruct: Hashable, Sendable {
 /// - parameter-entity declarations whose value holds any of the above, since
 ///   expanding them would bring the construct back;
 /// - processing instructions with no data, `<?target?>`, anywhere outside
-///   comments and CDATA sections.
+///   comments and CDATA sections;
+/// - everything from the first byte that is not UTF-8 in a document that
+///   is (no encoding declared, or UTF-8): libxml2 recovers from such bytes
+///   and passes them on in names and comments, which Foundation then fails
+///   to turn into strings. The document ends there, and the guarded parser
+///   reports the error (libxml2's code 9, "invalid char") at that place.
 ///
 /// It reads the document once, in order, holding back only the bytes of one
 /// unfinished construct, so memory does not grow with the document.
@@ -78,25 +86,113 @@ struct XMLGuardFilter {
     /// ready to go to the parser (some may be held back until more arrive,
     /// or until `atEnd`).
     mutating func filter(_ bytes: some Collection<UInt8>, atEnd: Bool) -> [UInt8] {
-        buffer.append(contentsOf: bytes)
-        let consumed = scan(atEnd: atEnd)
+        guard invalidByte == nil else { return [] }
+        incoming.append(contentsOf: bytes)
+        if checksUTF8 == nil {
+            checksUTF8 = Self.isUTF8(incoming, atEnd: atEnd)
+            if checksUTF8 == nil { return [] }
+        }
+        var end = atEnd
+        if checksUTF8 == true {
+            let (valid, invalid) = Self.validUTF8Prefix(incoming, atEnd: atEnd)
+            buffer.append(contentsOf: incoming[..<valid])
+            if let invalid {
+                invalidByte = invalid
+                end = true
+            }
+            incoming.removeFirst(invalid == nil ? valid : incoming.count)
+        } else {
+            buffer.append(contentsOf: incoming)
+            incoming.removeAll()
+        }
+        let consumed = scan(atEnd: end)
+        if let invalidByte {
+            guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .invalidUTF8(byte: invalidByte)))
+        }
         let ready = Array(buffer[..<consumed])
         buffer.removeFirst(consumed)
         return ready
     }
 
+    /// Bytes not yet checked for UTF-8.
+    private var incoming: [UInt8] = []
+    /// Whether the document is UTF-8 (nil until its start has arrived).
+    private var checksUTF8: Bool?
+    /// The first byte that was not UTF-8, after which nothing is read.
+    private var invalidByte: UInt8?
+
+    /// Whether a document starting with `head` is UTF-8: it has no
+    /// byte-order mark of UTF-16 or UTF-32, and declares no encoding or
+    /// UTF-8. Nil when more bytes are needed to tell.
+    private static func isUTF8(_ head: [UInt8], atEnd: Bool) -> Bool? {
+        if head.count < 4 && !atEnd { return nil }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0
+            || head.starts(with: [0x3C, 0x00]) || head.starts(with: [0x4C, 0x6F, 0xA7, 0x94])
+        {
+            return false
+        }
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
+        guard body.starts(with: Array("<?xml".utf8)) else { return true }
+        guard let close = body.firstIndex(of: UInt8(ascii: ">")) else {
+            return atEnd || body.count > 1024 ? true : nil
+        }
+        let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
+        guard let range = declaration.range(of: "encoding") else { return true }
+        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
+        return value == "utf-8" || value == "utf8"
+    }
+
+    /// How many bytes of `bytes` are whole, valid UTF-8, and the first
+    /// invalid byte if one follows (an unfinished sequence at the end is
+    /// invalid only `atEnd`).
+    private static func validUTF8Prefix(_ bytes: [UInt8], atEnd: Bool) -> (count: Int, invalid: UInt8?) {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, lead)
+            }
+            for k in 1..<length {
+                guard i + k < bytes.count else { return atEnd ? (i, lead) : (i, nil) }
+                let byte = bytes[i + k]
+                let (min, max) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= min, byte <= max else { return (i, lead) }
+            }
+            i += length
+        }
+        return (i, nil)
+    }
+
     // MARK: - Scanning
 
+    /// Moves `index` to `end`, counting lines and columns (a column is a
+    /// byte: positions only order the guarded constructs among the parser's
+    /// events).
     private mutating func advance(_ index: inout Int, to end: Int) {
-        while index < end {
-            if buffer[index] == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if buffer[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
+        guard end > index else { return }
+        let (count, last) = ByteSearch.lineFeeds(in: buffer, index..<end)
+        if let last {
+            line += count
+            column = end - last
+        } else {
+            column += end - index
         }
+        index = end
     }
 
     private func hasPrefix(_ prefix: String, at index: Int) -> Bool? {
@@ -111,11 +207,11 @@ struct XMLGuardFilter {
 
     private func find(_ terminator: String, from index: Int) -> Int? {
         let bytes = Array(terminator.utf8)
-        guard buffer.count >= bytes.count else { return nil }
         var i = index
-        while i + bytes.count <= buffer.count {
-            if buffer[i] == bytes[0], Array(buffer[i..<(i + bytes.count)]) == bytes { return i }
-            i += 1
+        while let candidate = ByteSearch.firstIndex(of: bytes[0], in: buffer, i..<buffer.count) {
+            guard candidate + bytes.count <= buffer.count else { return nil }
+            if buffer[candidate..<(candidate + bytes.count)].elementsEqual(bytes) { return candidate }
+            i = candidate + 1
         }
         return nil
     }
@@ -162,9 +258,9 @@ struct XMLGuardFilter {
                 }
                 guard byte == UInt8(ascii: "<") else {
                     // Plain text: pass it all up to the next `<` (or `]`).
-                    var j = i + 1
-                    while j < n, buffer[j] != UInt8(ascii: "<"), !(inSubset && buffer[j] == UInt8(ascii: "]")) {
-                        j += 1
+                    var j = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: buffer, (i + 1)..<n) ?? n
+                    if inSubset, let bracket = ByteSearch.firstIndex(of: UInt8(ascii: "]"), in: buffer, (i + 1)..<j) {
+                        j = bracket
                     }
                     advance(&i, to: j)
                     continue
@@ -352,17 +448,9 @@ struct XMLGuardFilter {
     /// Where `index` is, as line and column, counted from the buffer's
     /// first byte at (`line`, `column`).
     private func position(of index: Int) -> (line: Int, column: Int) {
-        var line = self.line
-        var column = self.column
-        for byte in buffer[cursor..<index] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        let (count, last) = ByteSearch.lineFeeds(in: buffer, cursor..<index)
+        guard let last else { return (line, column + index - cursor) }
+        return (line + count, index - last)
     }
 
     private mutating func record(_ kind: XMLGuardedConstruct.Kind, at index: Int) {

@@ -113,11 +113,11 @@ public enum XMLOutline {
                 },
                 parser.onEndElement { _, _, _, _ in
                     guard let open = stack.popLast(), !open.written else { return }
-                    let text = open.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    let text = collapsingWhitespace(open.text)
                     emit(text.isEmpty ? open.line : open.line + ": " + text)
                 },
                 parser.onParseError { parser, error in
-                    if failure == nil {
+                    if failure == nil, !XMLOutlineError.warningCodes.contains((error as NSError).code) {
                         failure = XMLOutlineError(
                             line: parser.lineNumber, column: parser.columnNumber,
                             code: (error as NSError).code, message: (error as NSError).localizedDescription)
@@ -133,5 +133,23 @@ public enum XMLOutline {
                     message: (error as NSError).localizedDescription)
             }
         }
+    }
+
+    /// `text` with its runs of XML whitespace (space, tab, line feed,
+    /// carriage return) made one space, and none at either end.
+    private static func collapsingWhitespace(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                space = !bytes.isEmpty
+            } else {
+                if space { bytes.append(0x20) }
+                space = false
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

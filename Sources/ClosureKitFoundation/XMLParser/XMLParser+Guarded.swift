@@ -78,6 +78,15 @@ extension XMLParser {
 }
 
 #if canImport(FoundationXML)
+extension XMLGuardedConstruct {
+    /// An error that the parser reports where it stops, which is where the
+    /// construct is: it goes before the parser's own error there.
+    fileprivate var isError: Bool {
+        if case .invalidUTF8 = kind { return true }
+        return false
+    }
+}
+
 /// Reports the constructs a guarded parser's filter blanked, through the
 /// parser's delegate, just before the first event that comes after them.
 ///
@@ -109,17 +118,18 @@ private final class GuardedConstructReporter: @unchecked Sendable {
             proxy.before(P.foundCDATA) { flush($0.arguments.0) },
             proxy.before(P.didStartElement) { flush($0.arguments.0) },
             proxy.before(P.didEndElement) { flush($0.arguments.0) },
-            proxy.before(P.parseErrorOccurred) { flush($0.arguments.0) },
+            proxy.before(P.parseErrorOccurred) { [weak self] in self?.flush($0.arguments.0, all: false, atError: true) },
             proxy.before(P.didEndDocument) { [weak self] in self?.flush($0.arguments, all: true) },
         ]
     }
 
     /// Reports, in order, the pending constructs that begin before the
-    /// parser's position (all of them at the end of the document).
-    private func flush(_ parser: XMLParser, all: Bool) {
+    /// parser's position (all of them at the end of the document, and the
+    /// guard's own error before the parser's first).
+    private func flush(_ parser: XMLParser, all: Bool, atError: Bool = false) {
         let line = parser.lineNumber
         let column = parser.columnNumber
-        while let next = pending.first, all || (next.line, next.column) < (line, column) {
+        while let next = pending.first, all || (next.line, next.column) < (line, column) || (atError && next.isError) {
             pending.removeFirst()
             guard let delegate = parser.delegate else { continue }
             switch next.kind {
@@ -135,6 +145,15 @@ private final class GuardedConstructReporter: @unchecked Sendable {
                     notationName: notationName)
             case .processingInstruction(let target):
                 delegate.parser(parser, foundProcessingInstructionWithTarget: target, data: nil)
+            case .invalidUTF8(let byte):
+                let hex = String(byte, radix: 16, uppercase: true)
+                let error = NSError(
+                    domain: XMLParser.errorDomain, code: 9,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
+                    ])
+                delegate.parser(parser, parseErrorOccurred: error)
             }
         }
     }
