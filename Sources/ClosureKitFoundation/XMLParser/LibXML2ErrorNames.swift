@@ -4,6 +4,7 @@
 enum LibXML2ErrorNames {
     static let names: [Int: String] = [
         0: "ok",
+        1: "internal error",
         2: "no memory",
         3: "document start",
         4: "document empty",
@@ -114,6 +115,7 @@ enum LibXML2ErrorNames {
         109: "version mismatch",
         110: "name too long",
         200: "namespace error: xml namespace",
+        201: "namespace error: undefined namespace",
         202: "namespace error: qname",
         203: "namespace error: attribute redefined",
         204: "namespace error: empty",

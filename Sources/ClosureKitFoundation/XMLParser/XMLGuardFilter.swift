@@ -470,42 +470,82 @@ struct XMLGuardFilter {
 
     private mutating func rewriteAttributeList(_ range: Range<Int>) {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 9)
-        guard tokens.skipSpace(), let element = tokens.word() else { return }
+        guard tokens.skipSpace(), let element = tokens.word() else { return disarm(range) }
         var blanks: [(Range<Int>, XMLGuardedConstruct.Kind)] = []
         while true {
             let start = tokens.index
-            guard tokens.skipSpace(), !tokens.atEnd, let name = tokens.word(), tokens.skipSpace() else { break }
+            _ = tokens.skipSpace()
+            if tokens.atEnd { break }
+            guard tokens.index > start, let name = tokens.word(), tokens.skipSpace() else { return disarm(range) }
             let type: String
             if let group = tokens.group() {
                 type = group
             } else if let word = tokens.word() {
                 if word == "NOTATION" {
-                    guard tokens.skipSpace(), let group = tokens.group() else { break }
+                    guard tokens.skipSpace(), let group = tokens.group() else { return disarm(range) }
                     type = "NOTATION " + group
                 } else {
                     type = word
                 }
             } else {
-                break
+                return disarm(range)
             }
-            guard tokens.skipSpace() else { break }
-            if let keyword = tokens.quoted().map({ _ in "" }) ?? tokens.word() {
+            guard tokens.skipSpace() else { return disarm(range) }
+            if let value = tokens.quoted() {
+                guard Self.isSafeAttributeValue(value) else { return disarm(range) }
+            } else if let keyword = tokens.word() {
                 if keyword == "#IMPLIED" || keyword == "#REQUIRED" {
                     blanks.append(
                         (start..<tokens.index, .attribute(name: name, element: element, type: type, defaultValue: nil)))
                 } else if keyword == "#FIXED" {
-                    guard tokens.skipSpace(), tokens.quoted() != nil else { break }
-                } else if !keyword.isEmpty {
-                    break
+                    guard tokens.skipSpace(), let value = tokens.quoted(), Self.isSafeAttributeValue(value) else {
+                        return disarm(range)
+                    }
+                } else {
+                    return disarm(range)
                 }
             } else {
-                break
+                return disarm(range)
             }
         }
+        // Only a declaration that ends with `>` is passed on.
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">") else { return disarm(range) }
         for (blankRange, kind) in blanks {
             record(kind, at: blankRange.lowerBound + 1)
             blank(blankRange)
         }
+    }
+
+    /// Whether libxml2 parses `value` as a default value (it reports a
+    /// NULL one, which crashes Foundation, when it holds `<` or a broken
+    /// reference).
+    private static func isSafeAttributeValue(_ value: String) -> Bool {
+        guard !value.contains("<") else { return false }
+        var rest = Substring(value)
+        while let ampersand = rest.firstIndex(of: "&") {
+            rest = rest[rest.index(after: ampersand)...]
+            guard let semicolon = rest.firstIndex(of: ";") else { return false }
+            let reference = rest[..<semicolon]
+            if reference.hasPrefix("#x") {
+                guard reference.count > 2, reference.dropFirst(2).allSatisfy(\.isHexDigit) else { return false }
+            } else if reference.hasPrefix("#") {
+                guard reference.count > 1, reference.dropFirst().allSatisfy(\.isNumber) else { return false }
+            } else {
+                guard let first = reference.utf8.first, isNameStart(first), reference.utf8.allSatisfy(isNameByte) else {
+                    return false
+                }
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return true
+    }
+
+    /// Makes libxml2 reject the malformed declaration in `range` at its
+    /// first byte, without parsing into it (where it could report a NULL
+    /// string): its keyword's first letter becomes `_`. The document stays
+    /// malformed, and the error is reported where the declaration begins.
+    private mutating func disarm(_ range: Range<Int>) {
+        buffer[range.lowerBound + 2] = UInt8(ascii: "_")
     }
 
     /// Public and system IDs after `PUBLIC` or `SYSTEM`; nil when malformed.
@@ -527,15 +567,22 @@ struct XMLGuardFilter {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 10)
         guard tokens.skipSpace(), let name = tokens.word(), tokens.skipSpace(),
             let ids = Self.externalID(&tokens)
-        else {
-            // Malformed: libxml2 reports it, but it would still call the
-            // delegate for a name with no IDs, so it must not see it.
-            if containsWord("SYSTEM", in: range) || containsWord("PUBLIC", in: range) { blank(range) }
-            return
-        }
+        else { return disarm(range) }
+        _ = tokens.skipSpace()
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">"),
+            ids.publicID.map(Self.isPublicID) ?? true
+        else { return disarm(range) }
         if ids.publicID == nil || ids.systemID == nil {
             record(.notation(name: name, publicID: ids.publicID, systemID: ids.systemID), at: range.lowerBound)
             blank(range)
+        }
+    }
+
+    /// Whether `id` holds only the characters of a public ID literal.
+    private static func isPublicID(_ id: String) -> Bool {
+        id.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || " \r\n-'()+,./:=?;!*#@$_%".utf8.contains(byte)
         }
     }
 
@@ -563,17 +610,26 @@ struct XMLGuardFilter {
             }
             return
         }
-        guard let name = tokens.word(), tokens.skipSpace(), let ids = Self.externalID(&tokens) else { return }
+        guard let name = tokens.word(), tokens.skipSpace(), let ids = Self.externalID(&tokens) else {
+            // An entity with a literal value, or a malformed one: only an
+            // unparsed entity reaches the callback that crashes.
+            if containsWord("NDATA", in: range) { disarm(range) }
+            return
+        }
         _ = tokens.skipSpace()
-        guard tokens.word() == "NDATA" else { return }
+        guard tokens.word() == "NDATA" else {
+            if containsWord("NDATA", in: range) { disarm(range) }
+            return
+        }
+        guard tokens.skipSpace(), let notation = tokens.word() else { return disarm(range) }
         _ = tokens.skipSpace()
-        let notation = tokens.word()
-        if ids.publicID == nil || ids.systemID == nil || notation == nil {
-            if let notation {
-                record(
-                    .unparsedEntity(name: name, publicID: ids.publicID, systemID: ids.systemID, notationName: notation),
-                    at: range.lowerBound)
-            }
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">"),
+            ids.publicID.map(Self.isPublicID) ?? true
+        else { return disarm(range) }
+        if ids.publicID == nil || ids.systemID == nil {
+            record(
+                .unparsedEntity(name: name, publicID: ids.publicID, systemID: ids.systemID, notationName: notation),
+                at: range.lowerBound)
             blank(range)
         }
     }
