@@ -290,7 +290,19 @@ struct XMLGuardFilter {
                     break scanning
                 }
             case .processingInstruction(let returnState):
-                if let end = find("?>", from: i) {
+                let end = find("?>", from: i)
+                if let nested = find("<?", from: i), nested < (end ?? n) {
+                    // A `<?` inside what looks like a processing instruction:
+                    // libxml2 may read the outer one differently (a broken
+                    // XML declaration), so a data-less one here is guarded too.
+                    advance(&i, to: nested)
+                    cursor = i
+                    switch datalessProcessingInstruction(at: i, atEnd: atEnd) {
+                    case .needMore: break scanning
+                    case .consumed(let stop, _): advance(&i, to: stop)
+                    case nil: advance(&i, to: i + 2)
+                    }
+                } else if let end {
                     advance(&i, to: end + 2)
                     state = returnState == .subset ? .subset : .content
                 } else {
@@ -299,6 +311,19 @@ struct XMLGuardFilter {
                 }
             case .doctype(let quote), .subsetDeclaration(let quote), .afterSubset(let quote):
                 let byte = buffer[i]
+                if byte == UInt8(ascii: "<") {
+                    // Inside a declaration only a malformed document has
+                    // `<?`; where libxml2 recovers, it may read a
+                    // processing instruction there.
+                    cursor = i
+                    switch datalessProcessingInstruction(at: i, atEnd: atEnd) {
+                    case .needMore: break scanning
+                    case .consumed(let stop, _):
+                        advance(&i, to: stop)
+                        continue scanning
+                    case nil: break
+                    }
+                }
                 var newQuote = quote
                 var next: State?
                 if let open = quote {
@@ -376,6 +401,22 @@ struct XMLGuardFilter {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// If a data-less processing instruction starts at `i`, blanks and
+    /// records it; nil if there is none.
+    private mutating func datalessProcessingInstruction(at i: Int, atEnd: Bool) -> Step? {
+        guard i + 1 < buffer.count else { return atEnd ? nil : .needMore }
+        guard buffer[i + 1] == UInt8(ascii: "?") else { return nil }
+        let here = state
+        switch processingInstruction(at: i, back: .content, atEnd: atEnd) {
+        case .needMore: return .needMore
+        case .consumed(let end, let next):
+            state = here
+            // Only a blanked one moves past its `?>` into a non-PI state.
+            if case .processingInstruction = next { return nil }
+            return .consumed(end: end, next: here)
+        }
     }
 
     /// `<?target?>` with no data is blanked; any other processing

@@ -3,6 +3,7 @@ import Testing
 
 private final class Document {}
 private struct Point {}
+private struct Size {}
 
 @Suite("Association on types")
 struct AssociationTypeTests {
@@ -24,11 +25,11 @@ struct AssociationTypeTests {
         Association.set(7, for: key, on: Document.self as AnyObject)
         #expect(Association.value(for: key, on: Document.self as AnyObject) == 7)
         #expect(Association.value(for: key, on: Document.self) == 7)
-        #expect(Association.count(on: Point.self as AnyObject) == 0)
-        Association.set(1, for: key, on: Point.self as AnyObject)
-        #expect(Association.count(on: Point.self as AnyObject) == 1)
-        Association.removeAll(from: Point.self as AnyObject)
-        #expect(Association.value(for: key, on: Point.self) == nil)
+        #expect(Association.count(on: Size.self as AnyObject) == 0)
+        Association.set(1, for: key, on: Size.self as AnyObject)
+        #expect(Association.count(on: Size.self as AnyObject) == 1)
+        Association.removeAll(from: Size.self as AnyObject)
+        #expect(Association.value(for: key, on: Size.self) == nil)
         #expect(Association.value(for: key, on: Document.self as AnyObject) == 7)
     }
 
