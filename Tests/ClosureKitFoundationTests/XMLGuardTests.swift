@@ -9,7 +9,8 @@ import FoundationXML
 private func fixture(_ name: String) throws -> Data {
     let url = try #require(
         Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")
-            ?? Bundle.module.url(forResource: name, withExtension: nil))
+            ?? Bundle.module.url(forResource: name, withExtension: nil)
+            ?? Bundle.module.resourceURL?.appendingPathComponent("Fixtures/" + name))
     return try Data(contentsOf: url)
 }
 
@@ -189,5 +190,31 @@ struct XMLGuardFuzzFindingTests {
     func latin1() throws {
         let data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a>caf".utf8) + Data([0xE9]) + Data("</a>\n".utf8)
         #expect(try XMLOutline.outline(of: data) == "a: café\n")
+    }
+}
+
+/// Small inputs shaped after what `scripts/fuzz-xml` found crashing the
+/// parser (Fixtures/fuzz): each now ends in a named error at its place.
+@Suite("Guarded XML parsing: fuzzer fixtures")
+struct XMLGuardFuzzFixtureTests {
+    @Test(
+        "each fixture parses without crashing and fails where it is broken",
+        arguments: [
+            ("broken-xml-declaration.xml", 1, 8, 96),
+            ("invalid-utf8-in-comment.xml", 3, 9, 9),
+            ("notation-public-id-across-lines.xml", 2, 1, 1),
+            ("unterminated-attlist.xml", 1, 13, 5),
+            ("parameter-entity-attlist.xml", 1, 63, 26),
+        ])
+    func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
+        let data = try fixture("fuzz/" + name)
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return error.line == line && error.column == column && error.code == code
+        }
+        // Every closure of the proxy, on a guarded parser.
+        let (_, _) = events(of: XMLParser.guarded(data: data))
     }
 }
