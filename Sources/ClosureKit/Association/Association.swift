@@ -24,6 +24,15 @@
 /// An object that reuses the address of an ended one never sees the ended
 /// one's values: the weak reference tells the two apart.
 ///
+/// ## Types and boxed values
+///
+/// A type can carry values too, keyed by its identity and kept for as long as
+/// the program runs: `Association.set(1, for: key, on: Document.self)`. A
+/// metatype passed as `AnyObject` (`Document.self as AnyObject`) is recognised
+/// and keyed the same way. Any other value converted to `AnyObject` (`42 as
+/// AnyObject`) traps, because each conversion makes a new box and nothing
+/// stored on one could be read back.
+///
 /// ## Thread safety
 ///
 /// Reads and writes may come from any thread. The library does not make the
@@ -40,6 +49,9 @@ public enum Association {
     ///   - object: Any class instance.
     @inlinable
     public static func value<Value>(for key: AssociationKey<Value>, on object: AnyObject) -> Value? {
+        if let type = boxedType(object) {
+            return TypeAssociations.box(for: key.id, on: type).flatMap { ($0 as? ValueBox<Value>)?.value() }
+        }
         guard let box = SideTable.box(for: key.id, on: object) else { return nil }
         // Safe: a key's id is unique to its Value type, so whatever is stored
         // under it is a ValueBox<Value>.
@@ -64,6 +76,10 @@ public enum Association {
     ///   - object: Any class instance.
     @inlinable
     public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
+        if let type = boxedType(object) {
+            _ = TypeAssociations.replace(key.id, on: type, with: value.map { ValueBox(strongValue: $0) })
+            return
+        }
         let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { ValueBox(strongValue: $0) })
         // The replaced value is released here, after the lock.
         _ = old
@@ -107,6 +123,10 @@ public enum Association {
             case .weak: WeakValueBox(value)
             }
         }
+        if let type = boxedType(object) {
+            _ = TypeAssociations.replace(key.id, on: type, with: box)
+            return
+        }
         let old = SideTable.replaceBox(for: key.id, on: object, with: box)
         // The replaced value is released here, after the lock.
         _ = old
@@ -117,6 +137,9 @@ public enum Association {
     /// - Returns: The value that was removed, if any.
     @discardableResult
     public static func removeValue<Value>(for key: AssociationKey<Value>, from object: AnyObject) -> Value? {
+        if let type = boxedType(object) {
+            return (TypeAssociations.replace(key.id, on: type, with: nil) as? ValueBox<Value>)?.value()
+        }
         guard let old = SideTable.replaceBox(for: key.id, on: object, with: nil) else { return nil }
         return ValueBox<Value>.unchecked(old).value()
     }
@@ -126,13 +149,18 @@ public enum Association {
     /// The values are released on the calling thread, after the library's lock
     /// is released.
     public static func removeAll(from object: AnyObject) {
+        if let type = boxedType(object) {
+            _ = TypeAssociations.removeAll(on: type)
+            return
+        }
         guard let storage = SideTable.existingStorage(for: object) else { return }
         _ = storage.removeAllBoxes()
     }
 
     /// The number of values associated with `object`.
     public static func count(on object: AnyObject) -> Int {
-        SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
+        if let type = boxedType(object) { return TypeAssociations.count(on: type) }
+        return SideTable.existingStorage(for: object)?.associatedValueCount ?? 0
     }
 
     /// The value under `key` on `object`, inserting `make()` (held strongly)

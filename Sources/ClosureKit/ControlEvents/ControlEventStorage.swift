@@ -40,10 +40,8 @@ public final class ControlEventStorage: Sendable {
         owner: AnyObject,
         body: ControlEventHandlerBody
     ) -> CancellationToken {
-        precondition(
-            !events.isEmpty,
-            "addHandler(for:) needs at least one event: a handler for [] would never run"
-        )
+        // A handler for no events would never run: register nothing.
+        guard !events.isEmpty else { return .inert() }
         return handlers.add(Handler(events: events, owner: ObjectIdentifier(owner), body: body), options: options)
     }
 

@@ -59,9 +59,12 @@ extension EventControl {
     /// ```
     ///
     /// - Parameters:
-    ///   - events: The handler's mask; it must not be empty. It runs when a
-    ///     send shares at least one event with it, and it is the exact mask
-    ///     that ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match.
+    ///   - events: The handler's mask. It runs when a send shares at least
+    ///     one event with it, and it is the exact mask that
+    ///     ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match. An empty
+    ///     mask (`[]`) is a no-op: such a handler could never run, so nothing
+    ///     is registered, the handler is released at once, and the returned
+    ///     token is inert (its `cancel()` returns `false`).
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first run.
     ///   - handler: Receives the control, typed as `Self`. Do not capture the
@@ -69,7 +72,6 @@ extension EventControl {
     ///     reference cycle. Use the parameter instead.
     /// - Returns: The token that removes the handler. Releasing it removes the
     ///   handler too, so keep it as long as the handler should stay.
-    /// - Precondition: `events` is not empty; an empty mask traps.
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],

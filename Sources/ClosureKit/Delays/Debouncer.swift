@@ -29,13 +29,13 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - interval: The quiet time after the last value before the action
-    ///     runs. It must be positive.
+    ///     runs. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - scheduler: The scheduler, and so the clock, to use; inject one on a
     ///     ``ManualClock`` in tests.
     ///   - executor: Where the action runs.
     ///   - action: Called with the last value sent.
-    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
-    ///   negative.
+    /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
+    ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public init<C>(
         for interval: Duration,
         scheduler: DelayScheduler<C>,
@@ -51,11 +51,11 @@ public final class Debouncer<Value: Sendable>: Sendable {
     /// Creates a debouncer on ``DelayScheduler/shared``.
     ///
     /// - Parameters:
-    ///   - interval: The quiet time after the last value. It must be positive.
+    ///   - interval: The quiet time after the last value. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - executor: Where the action runs.
     ///   - action: Called with the last value sent.
-    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
-    ///   negative.
+    /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
+    ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public convenience init(
         for interval: Duration,
         on executor: DelayExecutor,

@@ -20,14 +20,14 @@ extension DelayScheduler {
     /// effect at once.
     ///
     /// - Parameters:
-    ///   - interval: The period. It must be positive.
+    ///   - interval: The period. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - delay: When the first tick falls due; `nil` (the default) means
     ///     after one `interval`.
     ///   - executor: Where the closure runs.
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
-    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
-    ///   negative.
+    /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
+    ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public func scheduleRepeating(
         every interval: Duration,
         startingAfter delay: Duration? = nil,
@@ -60,8 +60,8 @@ extension DelayScheduler {
     ///   - executor: Where the closure runs.
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
-    /// - Throws: ``DelayIntervalError`` naming the value if it is zero,
-    ///   negative, NaN, infinite, or rounds to zero nanoseconds.
+    /// - Throws: ``DelayIntervalError`` naming the value and the rule it
+    ///   breaks if it is not a finite number of seconds from 1e-9 to 9.2e9.
     public func scheduleRepeating(
         everySeconds seconds: Double,
         on executor: DelayExecutor,

@@ -41,8 +41,8 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - executor: Where the action runs.
     ///   - action: Called with the first value of a burst, then with the
     ///     latest value at most once per interval.
-    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
-    ///   negative.
+    /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
+    ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public init<C>(
         every interval: Duration,
         scheduler: DelayScheduler<C>,
@@ -59,11 +59,11 @@ public final class Throttler<Value: Sendable>: Sendable {
     /// Creates a throttler on ``DelayScheduler/shared``.
     ///
     /// - Parameters:
-    ///   - interval: The shortest time between two calls. It must be positive.
+    ///   - interval: The shortest time between two calls. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - executor: Where the action runs.
     ///   - action: Called with the values that get through.
-    /// - Throws: ``DelayIntervalError`` naming the interval if it is zero or
-    ///   negative.
+    /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
+    ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public convenience init(
         every interval: Duration,
         on executor: DelayExecutor,

@@ -28,8 +28,7 @@ extension KeyPathObservable {
     /// whole path, to report it as the next change's old value.
     ///
     /// - Precondition: `keyPath` reads at least one ``ObservableProperty``;
-    ///   ``ObservationOptions/skippingEqualValues`` needs an `Equatable`
-    ///   value. Otherwise the call traps, naming the key path or the type.
+    ///   otherwise the call traps, naming the key path.
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run; see
@@ -38,7 +37,7 @@ extension KeyPathObservable {
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
     @inlinable
-    public func observe<Value>(
+    public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
@@ -46,6 +45,31 @@ extension KeyPathObservable {
         // The delivery is built here so that the compiler specializes it for
         // the caller's types: a notification then costs no generic look-up.
         register(
+            keyPath, options: options,
+            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
+            handler: handler)
+    }
+
+    /// Observes a value that is not `Equatable` at `keyPath` with a closure.
+    ///
+    /// Everything `observe(_:options:_:)` says for an `Equatable` value holds,
+    /// except that ``ObservationOptions/skippingEqualValues`` is not
+    /// available: asking for it is a compile-time error (see
+    /// ``NonEquatableObservationOptions``).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: The token that ends the observation.
+    @inlinable
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let options = options.observationOptions
+        return register(
             keyPath, options: options,
             delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
             handler: handler)
@@ -70,12 +94,37 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token that ends the observation of every key path.
-    public func observe<Value>(
+    public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let isEqual = Equality.required(for: Value.self, options: options)
+        observeSeveral(keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler)
+    }
+
+    /// Observes several key paths of one type that is not `Equatable` with
+    /// one closure; ``ObservationOptions/skippingEqualValues`` is a
+    /// compile-time error here (see ``NonEquatableObservationOptions``).
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token that ends the observation of every key path.
+    public func observe<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        observeSeveral(keyPaths, options: options.observationOptions, isEqual: nil, handler)
+    }
+
+    private func observeSeveral<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: ObservationOptions,
+        isEqual: ((Value, Value) -> Bool)?,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
         return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },

@@ -64,3 +64,52 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     /// `cancel()` then returns `false`.
     public static let once = ObservationOptions(rawValue: 1 << 5)
 }
+
+/// The options of an observation whose value is not `Equatable`: every
+/// ``ObservationOptions`` option except
+/// ``ObservationOptions/skippingEqualValues``, which needs `==`.
+///
+/// `KeyPathObservable.observe(_:options:_:)` takes these for such a value,
+/// so asking to skip equal values of a type that has no `==` is a
+/// compile-time error that says what to do instead:
+///
+/// ```swift
+/// struct Payload { var bytes: [UInt8] }   // not Equatable
+/// let token = model.observe(\.payload, options: [.new]) { _, change in
+///     print(change.newValue!.bytes.count)
+/// }
+/// // model.observe(\.payload, options: [.new, .skippingEqualValues]) { … }
+/// // error: 'skippingEqualValues' is unavailable: skippingEqualValues needs an Equatable value; …
+/// ```
+public struct NonEquatableObservationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates options from their raw bits; the bit of
+    /// ``ObservationOptions/skippingEqualValues`` is ignored.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue & ~ObservationOptions.skippingEqualValues.rawValue
+    }
+
+    /// See ``ObservationOptions/new``.
+    public static let new = NonEquatableObservationOptions(rawValue: ObservationOptions.new.rawValue)
+    /// See ``ObservationOptions/old``.
+    public static let old = NonEquatableObservationOptions(rawValue: ObservationOptions.old.rawValue)
+    /// See ``ObservationOptions/initial``.
+    public static let initial = NonEquatableObservationOptions(rawValue: ObservationOptions.initial.rawValue)
+    /// See ``ObservationOptions/prior``.
+    public static let prior = NonEquatableObservationOptions(rawValue: ObservationOptions.prior.rawValue)
+    /// See ``ObservationOptions/once``.
+    public static let once = NonEquatableObservationOptions(rawValue: ObservationOptions.once.rawValue)
+
+    /// Unavailable: skipping equal values needs `==`.
+    @available(
+        *, unavailable,
+        message:
+            "skippingEqualValues needs an Equatable value; make the observed type Equatable, or compare old and new values in the handler"
+    )
+    public static var skippingEqualValues: NonEquatableObservationOptions { NonEquatableObservationOptions(rawValue: 0) }
+
+    /// The same options as ``ObservationOptions``.
+    @usableFromInline
+    var observationOptions: ObservationOptions { ObservationOptions(rawValue: rawValue) }
+}

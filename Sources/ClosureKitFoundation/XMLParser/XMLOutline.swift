@@ -21,6 +21,11 @@ import FoundationXML
 /// print(text)
 /// ```
 ///
+/// Every entry reads the document through a guarded parser
+/// (`XMLParser.guarded(data:)`), so DTDs that crash Linux Foundation's
+/// `XMLParser` outline correctly; for big documents use the stream or file
+/// entries, which write each line as soon as it is known.
+///
 /// It is also a compact example of `XMLParser.onStartElement(options:_:)`,
 /// `XMLParser.onCharacters(options:_:)`, `XMLParser.onEndElement(options:_:)`
 /// and `XMLParser.onParseError(options:_:)` working together.
@@ -34,53 +39,117 @@ public enum XMLOutline {
     /// - Throws: ``XMLOutlineError`` with the line and column of the first
     ///   parse error.
     public static func outline(of data: Data, indent: String = "  ") throws -> String {
-        let parser = XMLParser(data: data)
+        var text = ""
+        try outline(XMLParser.guarded(data: data), indent: indent) { text += $0 + "\n" }
+        return text
+    }
+
+    /// Writes the outline of the document in `stream` one line at a time, as
+    /// the parse goes: memory stays flat however long the document is.
+    ///
+    /// ```swift
+    /// if let stream = InputStream(fileAtPath: "/usr/share/mime/packages/freedesktop.org.xml") {
+    ///     try XMLOutline.outline(of: stream) { line in print(line) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - stream: The document. The parser opens and closes it.
+    ///   - indent: The indentation of one level.
+    ///   - line: Called with each line of the outline, without its newline.
+    /// - Throws: ``XMLOutlineError`` with the line and column of the first
+    ///   parse error; the lines before it have been written.
+    public static func outline(of stream: InputStream, indent: String = "  ", line: (String) -> Void) throws {
+        try outline(XMLParser.guarded(stream: stream), indent: indent, line: line)
+    }
+
+    /// Writes the outline of the file at `url` one line at a time, as the
+    /// parse goes: memory stays flat however long the file is.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - indent: The indentation of one level.
+    ///   - line: Called with each line of the outline, without its newline.
+    /// - Throws: ``XMLOutlineError`` with the line and column of the first
+    ///   parse error (code `-1` if the file cannot be opened).
+    public static func outline(ofContentsOf url: URL, indent: String = "  ", line: (String) -> Void) throws {
+        guard let parser = XMLParser.guarded(contentsOf: url) else {
+            throw XMLOutlineError(line: 0, column: 0, code: -1, message: "cannot open \(url.path)")
+        }
+        try outline(parser, indent: indent, line: line)
+    }
+
+    private static func outline(_ parser: XMLParser, indent: String, line emit: (String) -> Void) throws {
         parser.shouldProcessNamespaces = false
 
+        // The open elements; an element's line is written when its first
+        // child starts or when it ends, whichever comes first.
         struct Open {
-            var index: Int
+            var line: String
+            var written = false
             var text = ""
-            var hasChildren = false
         }
-        var lines: [String] = []
         var stack: [Open] = []
         var failure: XMLOutlineError?
 
-        let tokens = [
-            parser.onStartElement { _, name, _, _, attributes in
-                if !stack.isEmpty { stack[stack.count - 1].hasChildren = true }
-                let attributeText = attributes.sorted { $0.key < $1.key }
-                    .map { " \($0.key)=\"\($0.value)\"" }.joined()
-                lines.append(String(repeating: indent, count: stack.count) + name + attributeText)
-                stack.append(Open(index: lines.count - 1))
-            },
-            parser.onCharacters { _, string in
-                if !stack.isEmpty { stack[stack.count - 1].text += string }
-            },
-            parser.onCDATA { _, block in
-                if !stack.isEmpty { stack[stack.count - 1].text += String(decoding: block, as: UTF8.self) }
-            },
-            parser.onEndElement { _, _, _, _ in
-                guard let open = stack.popLast() else { return }
-                let text = open.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                if !open.hasChildren, !text.isEmpty { lines[open.index] += ": " + text }
-            },
-            parser.onParseError { parser, error in
-                if failure == nil {
-                    failure = XMLOutlineError(
-                        line: parser.lineNumber, column: parser.columnNumber,
-                        code: (error as NSError).code, message: (error as NSError).localizedDescription)
-                }
-            },
-        ]
-        let succeeded = parser.parse()
-        withExtendedLifetime(tokens) {}
-        if let failure { throw failure }
-        if !succeeded, let error = parser.parserError {
-            throw XMLOutlineError(
-                line: parser.lineNumber, column: parser.columnNumber, code: (error as NSError).code,
-                message: (error as NSError).localizedDescription)
+        try withoutActuallyEscaping(emit) { emit in
+            let tokens = [
+                parser.onStartElement { _, name, _, _, attributes in
+                    if !stack.isEmpty, !stack[stack.count - 1].written {
+                        emit(stack[stack.count - 1].line)
+                        stack[stack.count - 1].written = true
+                    }
+                    let attributeText = attributes.sorted { $0.key < $1.key }
+                        .map { " \($0.key)=\"\($0.value)\"" }.joined()
+                    stack.append(Open(line: String(repeating: indent, count: stack.count) + name + attributeText))
+                },
+                parser.onCharacters { _, string in
+                    if !stack.isEmpty, !stack[stack.count - 1].written { stack[stack.count - 1].text += string }
+                },
+                parser.onCDATA { _, block in
+                    if !stack.isEmpty, !stack[stack.count - 1].written {
+                        stack[stack.count - 1].text += String(decoding: block, as: UTF8.self)
+                    }
+                },
+                parser.onEndElement { _, _, _, _ in
+                    guard let open = stack.popLast(), !open.written else { return }
+                    let text = collapsingWhitespace(open.text)
+                    emit(text.isEmpty ? open.line : open.line + ": " + text)
+                },
+                parser.onParseError { parser, error in
+                    if failure == nil, !XMLOutlineError.warningCodes.contains((error as NSError).code) {
+                        failure = XMLOutlineError(
+                            line: parser.lineNumber, column: parser.columnNumber,
+                            code: (error as NSError).code, message: (error as NSError).localizedDescription)
+                    }
+                },
+            ]
+            let succeeded = parser.parse()
+            withExtendedLifetime(tokens) {}
+            if let failure { throw failure }
+            if !succeeded, let error = parser.parserError {
+                throw XMLOutlineError(
+                    line: parser.lineNumber, column: parser.columnNumber, code: (error as NSError).code,
+                    message: (error as NSError).localizedDescription)
+            }
         }
-        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `text` with its runs of XML whitespace (space, tab, line feed,
+    /// carriage return) made one space, and none at either end.
+    private static func collapsingWhitespace(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                space = !bytes.isEmpty
+            } else {
+                if space { bytes.append(0x20) }
+                space = false
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

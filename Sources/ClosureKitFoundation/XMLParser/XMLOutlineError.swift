@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// Why ``XMLOutline/outline(of:indent:)`` failed: the first parse error, with
 /// where it happened.
 ///
@@ -32,8 +37,22 @@ public struct XMLOutlineError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    /// `malformed XML at line L, column C (error N): message`.
-    public var description: String {
-        "malformed XML at line \(line), column \(column) (error \(code)): \(message)"
+    /// The name of the error, as libxml2 (the parser under `XMLParser`)
+    /// names its code: `tag name mismatch` for 76, `document empty` for 4;
+    /// `error N` for a code it does not name.
+    public var name: String {
+        LibXML2ErrorNames.names[code] ?? "error \(code)"
     }
+
+    /// `malformed XML at line L, column C: name (error N)`.
+    public var description: String {
+        "malformed XML at line \(line), column \(column): \(name) (error \(code))"
+    }
+
+    /// libxml2's codes for what it reports and then parses on: warnings
+    /// (undeclared entity, unknown version, relative namespace URI, …) and
+    /// namespace errors in a document that is well-formed XML 1.0. Linux
+    /// Foundation passes them to `parser(_:parseErrorOccurred:)` like fatal
+    /// errors; ``XMLOutline`` does not fail on them.
+    static let warningCodes: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107, 200, 201, 202, 203, 204, 205]
 }

@@ -1,0 +1,677 @@
+/// A construct that ``XMLGuardFilter`` blanked out of a document because
+/// Linux Foundation's `XMLParser` crashes on it, kept so that the guarded
+/// parser can report it itself.
+struct XMLGuardedConstruct: Hashable, Sendable {
+    /// Where the construct began: line and column, counted from 1.
+    var line: Int
+    var column: Int
+    var kind: Kind
+
+    enum Kind: Hashable, Sendable {
+        /// An attribute definition with `#IMPLIED` or `#REQUIRED`.
+        case attribute(name: String, element: String, type: String, defaultValue: String?)
+        /// A notation declaration without a public or without a system ID.
+        case notation(name: String, publicID: String?, systemID: String?)
+        /// An unparsed (`NDATA`) entity declaration without a public ID.
+        case unparsedEntity(name: String, publicID: String?, systemID: String?, notationName: String)
+        /// A processing instruction with no data (`<?target?>`).
+        case processingInstruction(target: String)
+        /// Bytes that are not UTF-8 in a UTF-8 document: the filter ends
+        /// the document there, and the parser reports this error.
+        case invalidUTF8(byte: UInt8)
+    }
+}
+
+/// A streaming byte filter that keeps Linux Foundation's `XMLParser` from
+/// seeing the constructs it crashes on, without moving any other byte: each
+/// such construct is overwritten with spaces (its line breaks are kept), so
+/// every line and column number of the document stays what it was.
+///
+/// What it blanks (each crashes `XMLParser` on Linux as soon as the parser
+/// has a delegate, because Foundation turns a NULL string from libxml2 into
+/// a Swift string):
+/// - in the internal DTD subset, the attribute definitions of an
+///   `<!ATTLIST …>` whose default is `#IMPLIED` or `#REQUIRED` (the other
+///   definitions of the same declaration stay);
+/// - `<!NOTATION …>` declarations that lack a public or a system ID;
+/// - `<!ENTITY name SYSTEM "…" NDATA notation>` (an unparsed entity with no
+///   public ID);
+/// - parameter-entity declarations whose value holds any of the above, since
+///   expanding them would bring the construct back;
+/// - processing instructions with no data, `<?target?>`, anywhere outside
+///   comments and CDATA sections;
+/// - everything from the first byte that is not UTF-8 in a document that
+///   is (no encoding declared, or UTF-8): libxml2 recovers from such bytes
+///   and passes them on in names and comments, which Foundation then fails
+///   to turn into strings. The document ends there, and the guarded parser
+///   reports the error (libxml2's code 9, "invalid char") at that place.
+///
+/// It reads the document once, in order, holding back only the bytes of one
+/// unfinished construct, so memory does not grow with the document.
+struct XMLGuardFilter {
+    private enum State: Equatable {
+        case content
+        case comment(returnTo: Return)
+        case cdata
+        case processingInstruction(returnTo: Return)
+        case doctype(quote: UInt8?)
+        case subset
+        case subsetDeclaration(quote: UInt8?)
+        case afterSubset(quote: UInt8?)
+    }
+    private enum Return: Equatable { case content, subset }
+
+    /// The longest construct held back whole; a longer one is passed through
+    /// as it is (libxml2 rejects declarations that long anyway).
+    static let longestHeldConstruct = 1 << 22
+
+    private var state = State.content
+    private var buffer: [UInt8] = []
+    private var line = 1
+    private var column = 1
+    /// The buffer index that `line` and `column` describe.
+    private var cursor = 0
+
+    /// The constructs blanked since the last ``takeGuarded()``, in document
+    /// order.
+    private(set) var guarded: [XMLGuardedConstruct] = []
+
+    /// Returns the constructs blanked since the last call, and forgets them.
+    mutating func takeGuarded() -> [XMLGuardedConstruct] {
+        defer { guarded.removeAll() }
+        return guarded
+    }
+
+    /// Takes the next bytes of the document and returns the bytes that are
+    /// ready to go to the parser (some may be held back until more arrive,
+    /// or until `atEnd`).
+    mutating func filter(_ bytes: some Collection<UInt8>, atEnd: Bool) -> [UInt8] {
+        guard invalidByte == nil else { return [] }
+        incoming.append(contentsOf: bytes)
+        if checksUTF8 == nil {
+            checksUTF8 = Self.isUTF8(incoming, atEnd: atEnd)
+            if checksUTF8 == nil { return [] }
+        }
+        var end = atEnd
+        if checksUTF8 == true {
+            let (valid, invalid) = Self.validUTF8Prefix(incoming, atEnd: atEnd)
+            buffer.append(contentsOf: incoming[..<valid])
+            if let invalid {
+                invalidByte = invalid
+                end = true
+            }
+            incoming.removeFirst(invalid == nil ? valid : incoming.count)
+        } else {
+            buffer.append(contentsOf: incoming)
+            incoming.removeAll()
+        }
+        let consumed = scan(atEnd: end)
+        if let invalidByte {
+            guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .invalidUTF8(byte: invalidByte)))
+        }
+        let ready = Array(buffer[..<consumed])
+        buffer.removeFirst(consumed)
+        return ready
+    }
+
+    /// Bytes not yet checked for UTF-8.
+    private var incoming: [UInt8] = []
+    /// Whether the document is UTF-8 (nil until its start has arrived).
+    private var checksUTF8: Bool?
+    /// The first byte that was not UTF-8, after which nothing is read.
+    private var invalidByte: UInt8?
+
+    /// Whether a document starting with `head` is UTF-8: it has no
+    /// byte-order mark of UTF-16 or UTF-32, and declares no encoding or
+    /// UTF-8. Nil when more bytes are needed to tell.
+    private static func isUTF8(_ head: [UInt8], atEnd: Bool) -> Bool? {
+        if head.count < 4 && !atEnd { return nil }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0
+            || head.starts(with: [0x3C, 0x00]) || head.starts(with: [0x4C, 0x6F, 0xA7, 0x94])
+        {
+            return false
+        }
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
+        guard body.starts(with: Array("<?xml".utf8)) else { return true }
+        guard let close = body.firstIndex(of: UInt8(ascii: ">")) else {
+            return atEnd || body.count > 1024 ? true : nil
+        }
+        let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
+        guard let range = declaration.range(of: "encoding") else { return true }
+        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
+        return value == "utf-8" || value == "utf8"
+    }
+
+    /// How many bytes of `bytes` are whole, valid UTF-8, and the first
+    /// invalid byte if one follows (an unfinished sequence at the end is
+    /// invalid only `atEnd`).
+    private static func validUTF8Prefix(_ bytes: [UInt8], atEnd: Bool) -> (count: Int, invalid: UInt8?) {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, lead)
+            }
+            for k in 1..<length {
+                guard i + k < bytes.count else { return atEnd ? (i, lead) : (i, nil) }
+                let byte = bytes[i + k]
+                let (min, max) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= min, byte <= max else { return (i, lead) }
+            }
+            i += length
+        }
+        return (i, nil)
+    }
+
+    // MARK: - Scanning
+
+    /// Moves `index` to `end`, counting lines and columns (a column is a
+    /// byte: positions only order the guarded constructs among the parser's
+    /// events).
+    private mutating func advance(_ index: inout Int, to end: Int) {
+        guard end > index else { return }
+        let (count, last) = ByteSearch.lineFeeds(in: buffer, index..<end)
+        if let last {
+            line += count
+            column = end - last
+        } else {
+            column += end - index
+        }
+        index = end
+    }
+
+    private func hasPrefix(_ prefix: String, at index: Int) -> Bool? {
+        var i = index
+        for byte in prefix.utf8 {
+            if i >= buffer.count { return nil }
+            if buffer[i] != byte { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private func find(_ terminator: String, from index: Int) -> Int? {
+        let bytes = Array(terminator.utf8)
+        var i = index
+        while let candidate = ByteSearch.firstIndex(of: bytes[0], in: buffer, i..<buffer.count) {
+            guard candidate + bytes.count <= buffer.count else { return nil }
+            if buffer[candidate..<(candidate + bytes.count)].elementsEqual(bytes) { return candidate }
+            i = candidate + 1
+        }
+        return nil
+    }
+
+    /// The end (after `>`) of the declaration starting at `index`, with
+    /// quotes respected; nil when it has not all arrived.
+    private func declarationEnd(from index: Int) -> Int? {
+        var quote: UInt8?
+        var i = index + 2
+        while i < buffer.count {
+            let byte = buffer[i]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return i + 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func blank(_ range: Range<Int>) {
+        for i in range where buffer[i] != UInt8(ascii: "\n") && buffer[i] != UInt8(ascii: "\r") {
+            buffer[i] = UInt8(ascii: " ")
+        }
+    }
+
+    /// Scans from the start of the buffer; returns how many bytes are
+    /// decided.
+    private mutating func scan(atEnd: Bool) -> Int {
+        var i = 0
+        let n = buffer.count
+        scanning: while i < n {
+            switch state {
+            case .content, .subset:
+                let inSubset = state == .subset
+                let byte = buffer[i]
+                if inSubset, byte == UInt8(ascii: "]") {
+                    state = .afterSubset(quote: nil)
+                    advance(&i, to: i + 1)
+                    continue
+                }
+                guard byte == UInt8(ascii: "<") else {
+                    // Plain text: pass it all up to the next `<` (or `]`).
+                    var j = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: buffer, (i + 1)..<n) ?? n
+                    if inSubset, let bracket = ByteSearch.firstIndex(of: UInt8(ascii: "]"), in: buffer, (i + 1)..<j) {
+                        j = bracket
+                    }
+                    advance(&i, to: j)
+                    continue
+                }
+                cursor = i
+                switch markup(at: i, inSubset: inSubset, atEnd: atEnd) {
+                case .needMore:
+                    break scanning
+                case .consumed(let end, let next):
+                    advance(&i, to: end)
+                    state = next
+                }
+            case .comment(let returnState):
+                if let end = find("-->", from: i) {
+                    advance(&i, to: end + 3)
+                    state = returnState == .subset ? .subset : .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 2))
+                    break scanning
+                }
+            case .cdata:
+                if let end = find("]]>", from: i) {
+                    advance(&i, to: end + 3)
+                    state = .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 2))
+                    break scanning
+                }
+            case .processingInstruction(let returnState):
+                let end = find("?>", from: i)
+                if let nested = find("<?", from: i), nested < (end ?? n) {
+                    // A `<?` inside what looks like a processing instruction:
+                    // libxml2 may read the outer one differently (a broken
+                    // XML declaration), so a data-less one here is guarded too.
+                    advance(&i, to: nested)
+                    cursor = i
+                    switch datalessProcessingInstruction(at: i, atEnd: atEnd) {
+                    case .needMore: break scanning
+                    case .consumed(let stop, _): advance(&i, to: stop)
+                    case nil: advance(&i, to: i + 2)
+                    }
+                } else if let end {
+                    advance(&i, to: end + 2)
+                    state = returnState == .subset ? .subset : .content
+                } else {
+                    advance(&i, to: atEnd ? n : max(i, n - 1))
+                    break scanning
+                }
+            case .doctype(let quote), .subsetDeclaration(let quote), .afterSubset(let quote):
+                let byte = buffer[i]
+                if byte == UInt8(ascii: "<") {
+                    // Inside a declaration only a malformed document has
+                    // `<?`; where libxml2 recovers, it may read a
+                    // processing instruction there.
+                    cursor = i
+                    switch datalessProcessingInstruction(at: i, atEnd: atEnd) {
+                    case .needMore: break scanning
+                    case .consumed(let stop, _):
+                        advance(&i, to: stop)
+                        continue scanning
+                    case nil: break
+                    }
+                }
+                var newQuote = quote
+                var next: State?
+                if let open = quote {
+                    if byte == open { newQuote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    newQuote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    if case .subsetDeclaration = state { next = .subset } else { next = .content }
+                } else if byte == UInt8(ascii: "["), case .doctype = state {
+                    next = .subset
+                }
+                if let next {
+                    state = next
+                } else {
+                    switch state {
+                    case .doctype: state = .doctype(quote: newQuote)
+                    case .subsetDeclaration: state = .subsetDeclaration(quote: newQuote)
+                    default: state = .afterSubset(quote: newQuote)
+                    }
+                }
+                advance(&i, to: i + 1)
+            }
+        }
+        return atEnd ? n : i
+    }
+
+    private enum Step {
+        case needMore
+        case consumed(end: Int, next: State)
+    }
+
+    /// Handles the markup that starts with the `<` at `i`.
+    private mutating func markup(at i: Int, inSubset: Bool, atEnd: Bool) -> Step {
+        let here: State = inSubset ? .subset : .content
+        let back: Return = inSubset ? .subset : .content
+        func check(_ prefix: String) -> Bool? {
+            switch hasPrefix(prefix, at: i) {
+            case .some(let matched): return matched
+            case .none: return atEnd ? false : nil
+            }
+        }
+        guard let pi = check("<?") else { return .needMore }
+        if pi { return processingInstruction(at: i, back: back, atEnd: atEnd) }
+        guard let comment = check("<!--") else { return .needMore }
+        if comment { return .consumed(end: i + 4, next: .comment(returnTo: back)) }
+        if inSubset {
+            for keyword in ["<!ATTLIST", "<!NOTATION", "<!ENTITY"] {
+                guard let matched = check(keyword) else { return .needMore }
+                guard matched else { continue }
+                let end = declarationEnd(from: i)
+                if end == nil, !atEnd, buffer.count - i < Self.longestHeldConstruct { return .needMore }
+                let stop = end ?? buffer.count
+                rewriteDeclaration(i..<stop)
+                return .consumed(end: stop, next: here)
+            }
+            guard let other = check("<!") else { return .needMore }
+            if other { return .consumed(end: i + 2, next: .subsetDeclaration(quote: nil)) }
+            return .consumed(end: i + 1, next: here)
+        }
+        guard let cdata = check("<![CDATA[") else { return .needMore }
+        if cdata { return .consumed(end: i + 9, next: .cdata) }
+        guard let doctype = check("<!DOCTYPE") else { return .needMore }
+        if doctype { return .consumed(end: i + 9, next: .doctype(quote: nil)) }
+        return .consumed(end: i + 1, next: here)
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// If a data-less processing instruction starts at `i`, blanks and
+    /// records it; nil if there is none.
+    private mutating func datalessProcessingInstruction(at i: Int, atEnd: Bool) -> Step? {
+        guard i + 1 < buffer.count else { return atEnd ? nil : .needMore }
+        guard buffer[i + 1] == UInt8(ascii: "?") else { return nil }
+        let here = state
+        switch processingInstruction(at: i, back: .content, atEnd: atEnd) {
+        case .needMore: return .needMore
+        case .consumed(let end, let next):
+            state = here
+            // Only a blanked one moves past its `?>` into a non-PI state.
+            if case .processingInstruction = next { return nil }
+            return .consumed(end: end, next: here)
+        }
+    }
+
+    /// `<?target?>` with no data is blanked; any other processing
+    /// instruction passes.
+    private mutating func processingInstruction(at i: Int, back: Return, atEnd: Bool) -> Step {
+        let passOn = Step.consumed(end: i + 2, next: .processingInstruction(returnTo: back))
+        var j = i + 2
+        while j < buffer.count, Self.isNameByte(buffer[j]) { j += 1 }
+        if j + 1 >= buffer.count, !atEnd {
+            return j - i < 4096 ? .needMore : passOn
+        }
+        guard j > i + 2, Self.isNameStart(buffer[i + 2]), j + 1 < buffer.count,
+            buffer[j] == UInt8(ascii: "?"), buffer[j + 1] == UInt8(ascii: ">")
+        else { return passOn }
+        let target = String(decoding: buffer[(i + 2)..<j], as: UTF8.self)
+        // `<?xml?>` is a broken XML declaration, which the parser reports.
+        guard target.lowercased() != "xml" else { return passOn }
+        guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .processingInstruction(target: target)))
+        blank(i..<(j + 2))
+        return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
+    }
+
+    // MARK: - Declarations
+
+    /// A cursor over one declaration's bytes.
+    private struct Tokens {
+        let bytes: ArraySlice<UInt8>
+        var index: Int
+
+        var atEnd: Bool { index >= bytes.endIndex || bytes[index] == UInt8(ascii: ">") }
+
+        mutating func skipSpace() -> Bool {
+            let start = index
+            while index < bytes.endIndex, XMLGuardFilter.isSpace(bytes[index]) { index += 1 }
+            return index > start
+        }
+
+        mutating func word() -> String? {
+            let start = index
+            while index < bytes.endIndex, !XMLGuardFilter.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+                bytes[index] != UInt8(ascii: "("), bytes[index] != UInt8(ascii: "\""),
+                bytes[index] != UInt8(ascii: "'")
+            {
+                index += 1
+            }
+            return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
+        }
+
+        mutating func quoted() -> String? {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+            else { return nil }
+            let quote = bytes[index]
+            var end = index + 1
+            while end < bytes.endIndex, bytes[end] != quote { end += 1 }
+            guard end < bytes.endIndex else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        }
+
+        mutating func group() -> String? {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "(") else { return nil }
+            var end = index
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            guard end < bytes.endIndex else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[index...end], as: UTF8.self)
+        }
+    }
+
+    /// Where `index` is, as line and column, counted from the buffer's
+    /// first byte at (`line`, `column`).
+    private func position(of index: Int) -> (line: Int, column: Int) {
+        let (count, last) = ByteSearch.lineFeeds(in: buffer, cursor..<index)
+        guard let last else { return (line, column + index - cursor) }
+        return (line + count, index - last)
+    }
+
+    private mutating func record(_ kind: XMLGuardedConstruct.Kind, at index: Int) {
+        let (line, column) = position(of: index)
+        guarded.append(XMLGuardedConstruct(line: line, column: column, kind: kind))
+    }
+
+    private mutating func rewriteDeclaration(_ range: Range<Int>) {
+        if hasPrefix("<!ATTLIST", at: range.lowerBound) == true {
+            rewriteAttributeList(range)
+        } else if hasPrefix("<!NOTATION", at: range.lowerBound) == true {
+            rewriteNotation(range)
+        } else {
+            rewriteEntity(range)
+        }
+    }
+
+    private mutating func rewriteAttributeList(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 9)
+        guard tokens.skipSpace(), let element = tokens.word() else { return disarm(range) }
+        var blanks: [(Range<Int>, XMLGuardedConstruct.Kind)] = []
+        while true {
+            let start = tokens.index
+            _ = tokens.skipSpace()
+            if tokens.atEnd { break }
+            guard tokens.index > start, let name = tokens.word(), tokens.skipSpace() else { return disarm(range) }
+            let type: String
+            if let group = tokens.group() {
+                type = group
+            } else if let word = tokens.word() {
+                if word == "NOTATION" {
+                    guard tokens.skipSpace(), let group = tokens.group() else { return disarm(range) }
+                    type = "NOTATION " + group
+                } else {
+                    type = word
+                }
+            } else {
+                return disarm(range)
+            }
+            guard tokens.skipSpace() else { return disarm(range) }
+            if let value = tokens.quoted() {
+                guard Self.isSafeAttributeValue(value) else { return disarm(range) }
+            } else if let keyword = tokens.word() {
+                if keyword == "#IMPLIED" || keyword == "#REQUIRED" {
+                    blanks.append(
+                        (start..<tokens.index, .attribute(name: name, element: element, type: type, defaultValue: nil)))
+                } else if keyword == "#FIXED" {
+                    guard tokens.skipSpace(), let value = tokens.quoted(), Self.isSafeAttributeValue(value) else {
+                        return disarm(range)
+                    }
+                } else {
+                    return disarm(range)
+                }
+            } else {
+                return disarm(range)
+            }
+        }
+        // Only a declaration that ends with `>` is passed on.
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">") else { return disarm(range) }
+        for (blankRange, kind) in blanks {
+            record(kind, at: blankRange.lowerBound + 1)
+            blank(blankRange)
+        }
+    }
+
+    /// Whether libxml2 parses `value` as a default value (it reports a
+    /// NULL one, which crashes Foundation, when it holds `<` or a broken
+    /// reference).
+    private static func isSafeAttributeValue(_ value: String) -> Bool {
+        guard !value.contains("<") else { return false }
+        var rest = Substring(value)
+        while let ampersand = rest.firstIndex(of: "&") {
+            rest = rest[rest.index(after: ampersand)...]
+            guard let semicolon = rest.firstIndex(of: ";") else { return false }
+            let reference = rest[..<semicolon]
+            if reference.hasPrefix("#x") {
+                guard reference.count > 2, reference.dropFirst(2).allSatisfy(\.isHexDigit) else { return false }
+            } else if reference.hasPrefix("#") {
+                guard reference.count > 1, reference.dropFirst().allSatisfy(\.isNumber) else { return false }
+            } else {
+                guard let first = reference.utf8.first, isNameStart(first), reference.utf8.allSatisfy(isNameByte) else {
+                    return false
+                }
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return true
+    }
+
+    /// Makes libxml2 reject the malformed declaration in `range` at its
+    /// first byte, without parsing into it (where it could report a NULL
+    /// string): its keyword's first letter becomes `_`. The document stays
+    /// malformed, and the error is reported where the declaration begins.
+    private mutating func disarm(_ range: Range<Int>) {
+        buffer[range.lowerBound + 2] = UInt8(ascii: "_")
+    }
+
+    /// Public and system IDs after `PUBLIC` or `SYSTEM`; nil when malformed.
+    private static func externalID(_ tokens: inout Tokens) -> (publicID: String?, systemID: String?)? {
+        guard let keyword = tokens.word() else { return nil }
+        if keyword == "SYSTEM" {
+            _ = tokens.skipSpace()
+            guard let system = tokens.quoted() else { return nil }
+            return (nil, system)
+        }
+        guard keyword == "PUBLIC" else { return nil }
+        _ = tokens.skipSpace()
+        guard let publicID = tokens.quoted() else { return nil }
+        _ = tokens.skipSpace()
+        return (publicID, tokens.quoted())
+    }
+
+    private mutating func rewriteNotation(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 10)
+        guard tokens.skipSpace(), let name = tokens.word(), tokens.skipSpace(),
+            let ids = Self.externalID(&tokens)
+        else { return disarm(range) }
+        _ = tokens.skipSpace()
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">"),
+            ids.publicID.map(Self.isPublicID) ?? true
+        else { return disarm(range) }
+        if ids.publicID == nil || ids.systemID == nil {
+            record(.notation(name: name, publicID: ids.publicID, systemID: ids.systemID), at: range.lowerBound)
+            blank(range)
+        }
+    }
+
+    /// Whether `id` holds only the characters of a public ID literal.
+    private static func isPublicID(_ id: String) -> Bool {
+        id.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || " \r\n-'()+,./:=?;!*#@$_%".utf8.contains(byte)
+        }
+    }
+
+    private func containsWord(_ word: String, in range: Range<Int>) -> Bool {
+        let bytes = Array(word.utf8)
+        var i = range.lowerBound
+        while i + bytes.count <= range.upperBound {
+            if Array(buffer[i..<(i + bytes.count)]) == bytes { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private mutating func rewriteEntity(_ range: Range<Int>) {
+        var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 8)
+        guard tokens.skipSpace() else { return }
+        if tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: "%") {
+            // A parameter entity: its value would be parsed as declarations
+            // where it is referenced.
+            let value = String(decoding: buffer[range], as: UTF8.self)
+            if ["#IMPLIED", "#REQUIRED", "NOTATION", "NDATA", "<?", "&#"].contains(where: {
+                value.contains($0)
+            }) {
+                blank(range)
+            }
+            return
+        }
+        guard let name = tokens.word(), tokens.skipSpace(), let ids = Self.externalID(&tokens) else {
+            // An entity with a literal value, or a malformed one: only an
+            // unparsed entity reaches the callback that crashes.
+            if containsWord("NDATA", in: range) { disarm(range) }
+            return
+        }
+        _ = tokens.skipSpace()
+        guard tokens.word() == "NDATA" else {
+            if containsWord("NDATA", in: range) { disarm(range) }
+            return
+        }
+        guard tokens.skipSpace(), let notation = tokens.word() else { return disarm(range) }
+        _ = tokens.skipSpace()
+        guard tokens.index < range.upperBound, buffer[tokens.index] == UInt8(ascii: ">"),
+            ids.publicID.map(Self.isPublicID) ?? true
+        else { return disarm(range) }
+        if ids.publicID == nil || ids.systemID == nil {
+            record(
+                .unparsedEntity(name: name, publicID: ids.publicID, systemID: ids.systemID, notationName: notation),
+                at: range.lowerBound)
+            blank(range)
+        }
+    }
+}

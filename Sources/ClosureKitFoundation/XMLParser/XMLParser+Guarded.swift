@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Guarded parsers: `XMLParser`s that Linux Foundation's crashes on valid
+/// DTDs cannot reach.
+///
+/// On Linux, `XMLParser` with a delegate dies with a segmentation fault on
+/// a document whose internal DTD subset declares an attribute `#IMPLIED` or
+/// `#REQUIRED`, on notation declarations without both IDs, on unparsed
+/// entities declared with `SYSTEM`, and on processing instructions with no
+/// data (`<?target?>`). A guarded parser reads the document through a filter
+/// that overwrites exactly those constructs with spaces (line breaks kept,
+/// so every line and column number stays the same) and reports them itself,
+/// through the delegate, at the point where they were:
+///
+/// ```swift
+/// let parser = XMLParser.guarded(data: data)
+/// let token = parser.onDeclaration { _, declaration in
+///     if case .attribute(let name, let element, _, _) = declaration {
+///         print("\(element) has attribute \(name)")
+///     }
+/// }
+/// _ = parser.parse()
+/// ```
+///
+/// A guarded parser always reads a stream, in chunks, whatever it was made
+/// from, so it also parses documents of any size (`XMLParser(data:)` fails
+/// on Linux from about 10 MB). The platform notes of ClosureKitFoundation
+/// list what changes for a delegate. On Apple platforms, whose Foundation
+/// does not crash, the constructs are left as they are.
+extension XMLParser {
+    /// A guarded parser for the document in `data`.
+    ///
+    /// - Parameter data: The document's bytes.
+    /// - Returns: A parser that reads `data` through the guard.
+    public static func guarded(data: Data) -> XMLParser {
+        #if canImport(FoundationXML)
+        return guardedParser(GuardedXMLInputStream(data: data, guarding: ()))
+        #else
+        return XMLParser(data: data)
+        #endif
+    }
+
+    /// A guarded parser for `stream`, read in chunks as the parse goes: the
+    /// way to parse a document of any size with flat memory.
+    ///
+    /// - Parameter stream: The document. The parser opens and closes it.
+    /// - Returns: A parser that reads `stream` through the guard.
+    public static func guarded(stream: InputStream) -> XMLParser {
+        #if canImport(FoundationXML)
+        return guardedParser(GuardedXMLInputStream(stream: stream, guarding: ()))
+        #else
+        return XMLParser(stream: stream)
+        #endif
+    }
+
+    /// A guarded parser for the file at `url`, read in chunks as the parse
+    /// goes.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Returns: A parser that reads the file through the guard, or nil if
+    ///   the file cannot be opened.
+    public static func guarded(contentsOf url: URL) -> XMLParser? {
+        guard url.isFileURL, let stream = InputStream(url: url) else { return nil }
+        return guarded(stream: stream)
+    }
+
+    #if canImport(FoundationXML)
+    private static func guardedParser(_ input: GuardedXMLInputStream) -> XMLParser {
+        let parser = XMLParser(stream: input)
+        let reporter = GuardedConstructReporter()
+        input.onGuarded = { [unowned parser] construct in reporter.add(construct, to: parser) }
+        return parser
+    }
+    #endif
+}
+
+#if canImport(FoundationXML)
+extension XMLGuardedConstruct {
+    /// An error that the parser reports where it stops, which is where the
+    /// construct is: it goes before the parser's own error there.
+    fileprivate var isError: Bool {
+        if case .invalidUTF8 = kind { return true }
+        return false
+    }
+}
+
+/// Reports the constructs a guarded parser's filter blanked, through the
+/// parser's delegate, just before the first event that comes after them.
+///
+/// It registers nothing until the filter blanks something, so a document
+/// with nothing to guard costs nothing per event.
+private final class GuardedConstructReporter: @unchecked Sendable {
+    private var pending: [XMLGuardedConstruct] = []
+    private var tokens: [CancellationToken] = []
+
+    /// Called on the parsing thread (from the stream's `read`), before the
+    /// parser sees the blanked bytes.
+    func add(_ construct: XMLGuardedConstruct, to parser: XMLParser) {
+        pending.append(construct)
+        guard tokens.isEmpty, parser.delegate != nil else { return }
+        // Installs the proxy now if the parser has another delegate, which
+        // becomes the proxy's real delegate and still gets every message.
+        let proxy = parser.delegateProxy
+        typealias P = XMLParserDelegateProxy
+        let flush: @Sendable (XMLParser) -> Void = { [weak self] in self?.flush($0, all: false) }
+        tokens = [
+            proxy.before(P.foundElementDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundAttributeDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundNotationDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundUnparsedEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundInternalEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundExternalEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.foundComment) { flush($0.arguments.0) },
+            proxy.before(P.foundProcessingInstruction) { flush($0.arguments.0) },
+            proxy.before(P.foundCDATA) { flush($0.arguments.0) },
+            proxy.before(P.didStartElement) { flush($0.arguments.0) },
+            proxy.before(P.didEndElement) { flush($0.arguments.0) },
+            proxy.before(P.parseErrorOccurred) { [weak self] in self?.flush($0.arguments.0, all: false, atError: true) },
+            proxy.before(P.didEndDocument) { [weak self] in self?.flush($0.arguments, all: true) },
+        ]
+    }
+
+    /// Reports, in order, the pending constructs that begin before the
+    /// parser's position (all of them at the end of the document, and the
+    /// guard's own error before the parser's first).
+    private func flush(_ parser: XMLParser, all: Bool, atError: Bool = false) {
+        let line = parser.lineNumber
+        let column = parser.columnNumber
+        while let next = pending.first, all || (next.line, next.column) < (line, column) || (atError && next.isError) {
+            pending.removeFirst()
+            guard let delegate = parser.delegate else { continue }
+            switch next.kind {
+            case .attribute(let name, let element, let type, let defaultValue):
+                delegate.parser(
+                    parser, foundAttributeDeclarationWithName: name, forElement: element, type: type,
+                    defaultValue: defaultValue)
+            case .notation(let name, let publicID, let systemID):
+                delegate.parser(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
+            case .unparsedEntity(let name, let publicID, let systemID, let notationName):
+                delegate.parser(
+                    parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID,
+                    notationName: notationName)
+            case .processingInstruction(let target):
+                delegate.parser(parser, foundProcessingInstructionWithTarget: target, data: nil)
+            case .invalidUTF8(let byte):
+                let hex = String(byte, radix: 16, uppercase: true)
+                let error = NSError(
+                    domain: XMLParser.errorDomain, code: 9,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
+                    ])
+                delegate.parser(parser, parseErrorOccurred: error)
+            }
+        }
+    }
+}
+#endif

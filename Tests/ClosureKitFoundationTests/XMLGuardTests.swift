@@ -1,0 +1,220 @@
+@testable import ClosureKitFoundation
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A fixture file's bytes, by file name.
+private func fixture(_ name: String) throws -> Data {
+    let url = try #require(
+        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")
+            ?? Bundle.module.url(forResource: name, withExtension: nil)
+            ?? Bundle.module.resourceURL?.appendingPathComponent("Fixtures/" + name))
+    return try Data(contentsOf: url)
+}
+
+/// Every event a guarded parse reports, as text, with the parse's result.
+private func events(of parser: XMLParser) -> (events: [String], succeeded: Bool) {
+    var events: [String] = []
+    let tokens = [
+        parser.onStartElement { _, name, _, _, attributes in
+            events.append("start \(name) \(attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })")
+        },
+        parser.onDeclaration { _, declaration in events.append("declaration \(declaration)") },
+        parser.onProcessingInstruction { _, target, data in events.append("pi \(target) \(data ?? "nil")") },
+        parser.onComment { _, _ in events.append("comment") },
+    ]
+    let succeeded = parser.parse()
+    withExtendedLifetime(tokens) {}
+    return (events, succeeded)
+}
+
+@Suite("Guarded XML parsing")
+struct XMLGuardTests {
+    @Test("a DTD shaped like iso-codes' and shared-mime-info's parses, with every declaration reported")
+    func realWorldDTD() throws {
+        let (events, succeeded) = events(of: XMLParser.guarded(data: try fixture("dtd-declarations.xml")))
+        #expect(succeeded)
+        // The blanked attribute definitions come from the guard, with their
+        // declared types; the kept ones from Foundation.
+        for (name, type) in [("code", "CDATA"), ("name", "CDATA"), ("tags", "NMTOKENS")] {
+            #expect(events.contains(
+                "declaration \(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"))
+        }
+        #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"kind\"") && $0.contains("\"a\"") })
+        #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"version\"") && $0.contains("\"1.0\"") })
+        #expect(events.contains("declaration \(XMLDeclaration.notation(name: "gif", publicID: nil, systemID: "image/gif"))"))
+        #expect(events.contains(
+            "declaration \(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"))
+        #expect(events.contains(
+            "declaration \(XMLDeclaration.notation(name: "jpeg", publicID: "-//JPEG//EN", systemID: "image/jpeg"))"))
+        #expect(events.contains(
+            "declaration \(XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif"))"))
+        #expect(events.filter { $0.hasPrefix("pi ") } == ["pi catalog-check nil", "pi page-break nil", "pi pi-without-data nil"])
+        // Defaults still apply, and the blanked declarations come before the
+        // root element, in document order.
+        #expect(events.contains("start entry [\"code=AD\", \"kind=a\", \"name=Andorra\", \"version=1.0\"]"))
+        #expect(events.contains("start entry [\"code=AF\", \"kind=b\", \"name=ClosureKit\", \"version=1.0\"]"))
+        let root = try #require(events.firstIndex { $0.hasPrefix("start catalog") })
+        let code = try #require(events.firstIndex { $0.contains("name: \"code\"") })
+        let gif = try #require(events.firstIndex { $0.contains("name: \"gif\"") })
+        #expect(code < gif && gif < root)
+        let pageBreak = try #require(events.firstIndex(of: "pi page-break nil"))
+        let lastEntry = try #require(events.firstIndex { $0.contains("code=AF") })
+        #expect(pageBreak > root && pageBreak < lastEntry)
+    }
+
+    @Test("the outline of that document")
+    func outline() throws {
+        let outline = try XMLOutline.outline(of: try fixture("dtd-declarations.xml"))
+        #expect(outline == """
+            catalog
+              entry code="AD" kind="a" name="Andorra" version="1.0"
+              entry code="AE" kind="a" tags="x  y" version="1.0"
+              entry code="AF" kind="b" name="ClosureKit" version="1.0"
+
+            """)
+    }
+
+    @Test("errors after a guarded DTD keep their line and column")
+    func positionsUnchanged() throws {
+        let data = try fixture("dtd-malformed.xml")
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return error.line == 7 && error.column == 5
+        }
+        // The same document with those declarations blanked by hand, parsed
+        // without the guard, fails at the same place.
+        var text = String(decoding: data, as: UTF8.self)
+        for declaration in ["<!ATTLIST a b CDATA #IMPLIED c ID #REQUIRED>", "<!NOTATION n SYSTEM \"x\">"] {
+            text = text.replacingOccurrences(of: declaration, with: String(repeating: " ", count: declaration.count))
+        }
+        let plain = XMLParser(data: Data(text.utf8))
+        final class FirstError: NSObject, XMLParserDelegate {
+            var position: (line: Int, column: Int)?
+            func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+                if position == nil { position = (parser.lineNumber, parser.columnNumber) }
+            }
+        }
+        let delegate = FirstError()
+        plain.delegate = delegate
+        _ = plain.parse()
+        #expect(delegate.position?.line == 7 && delegate.position?.column == 5)
+    }
+
+    @Test("the filter keeps every byte's line and column, however the input is split")
+    func filterIsChunkIndependent() throws {
+        let data = [UInt8](try fixture("dtd-declarations.xml"))
+        var whole = XMLGuardFilter()
+        let all = whole.filter(data, atEnd: true)
+        #expect(all.count == data.count)
+        #expect(zip(all, data).allSatisfy { ($0 == UInt8(ascii: "\n")) == ($1 == UInt8(ascii: "\n")) })
+        #expect(all != data)
+        let wholeGuarded = whole.takeGuarded()
+        #expect(wholeGuarded.count == 9)
+        for size in [1, 2, 3, 7, 64] {
+            var split = XMLGuardFilter()
+            var output: [UInt8] = []
+            var guarded: [XMLGuardedConstruct] = []
+            var index = 0
+            while index < data.count {
+                let end = min(index + size, data.count)
+                output += split.filter(data[index..<end], atEnd: false)
+                guarded += split.takeGuarded()
+                index = end
+            }
+            output += split.filter([], atEnd: true)
+            guarded += split.takeGuarded()
+            #expect(output == all, "chunks of \(size)")
+            #expect(guarded == wholeGuarded, "chunks of \(size)")
+        }
+    }
+
+    @Test("comments and CDATA sections are left alone")
+    func commentsAndCDATA() {
+        let text = "<a><!-- <?x?> --><![CDATA[<?y?>]]><?z?></a>"
+        var filter = XMLGuardFilter()
+        let output = String(decoding: filter.filter(Array(text.utf8), atEnd: true), as: UTF8.self)
+        #expect(output == "<a><!-- <?x?> --><![CDATA[<?y?>]]>     </a>")
+        #expect(filter.guarded == [XMLGuardedConstruct(line: 1, column: 35, kind: .processingInstruction(target: "z"))])
+    }
+
+    @Test("a document of 50 MB parses through a stream, its outline written line by line")
+    func bigDocumentThroughAStream() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("closurekit-big-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let header = "<!DOCTYPE log [<!ATTLIST entry id CDATA #REQUIRED>]>\n<log>\n"
+        // Long entries: the document is big, the number of events (which
+        // debug builds make slow) is not.
+        let sentence = "A line of text that makes the document big, one entry at a time."
+        let entry = "<entry id=\"42\">\(Array(repeating: sentence, count: 15).joined(separator: "\n  "))</entry>\n"
+        let entries = 50_000_000 / entry.utf8.count + 1
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data(header.utf8)))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        let block = Data(String(repeating: entry, count: 10_000).utf8)
+        for _ in 0..<(entries / 10_000 + 1) { handle.write(block) }
+        handle.write(Data("</log>\n".utf8))
+        try handle.close()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(size >= 50_000_000)
+
+        var lines = 0
+        var first = ""
+        try XMLOutline.outline(of: try #require(InputStream(url: url))) { line in
+            if lines == 1 { first = line }
+            lines += 1
+        }
+        #expect(lines == (entries / 10_000 + 1) * 10_000 + 1)
+        #expect(first == "  entry id=\"42\": " + Array(repeating: sentence, count: 15).joined(separator: " "))
+    }
+}
+
+@Suite("Guarded XML parsing: inputs the fuzzer found")
+struct XMLGuardFuzzFindingTests {
+    @Test("bytes that are not UTF-8 in a comment end the document with an error, not a crash")
+    func invalidUTF8InAComment() throws {
+        let data = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n<!-- x".utf8) + Data([0xFF, 0xFE]) + Data(" -->\n</a>\n".utf8)
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return error.code == 9 && error.line == 3 && error.message.contains("0xFF")
+        }
+    }
+
+    @Test("a Latin-1 document is not held to UTF-8")
+    func latin1() throws {
+        let data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a>caf".utf8) + Data([0xE9]) + Data("</a>\n".utf8)
+        #expect(try XMLOutline.outline(of: data) == "a: café\n")
+    }
+}
+
+/// Small inputs shaped after what `scripts/fuzz-xml` found crashing the
+/// parser (Fixtures/fuzz): each now ends in a named error at its place.
+@Suite("Guarded XML parsing: fuzzer fixtures")
+struct XMLGuardFuzzFixtureTests {
+    @Test(
+        "each fixture parses without crashing and fails where it is broken",
+        arguments: [
+            ("broken-xml-declaration.xml", 1, 8, 96),
+            ("invalid-utf8-in-comment.xml", 3, 9, 9),
+            ("notation-public-id-across-lines.xml", 2, 1, 1),
+            ("unterminated-attlist.xml", 1, 13, 5),
+            ("parameter-entity-attlist.xml", 1, 63, 26),
+        ])
+    func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
+        let data = try fixture("fuzz/" + name)
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return error.line == line && error.column == column && error.code == code
+        }
+        // Every closure of the proxy, on a guarded parser.
+        let (_, _) = events(of: XMLParser.guarded(data: data))
+    }
+}

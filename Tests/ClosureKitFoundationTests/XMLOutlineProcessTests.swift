@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Runs the built `xml-outline` executable on bad inputs, as a person would,
+/// and reads the one line it prints.
+@Suite("xml-outline, the executable")
+struct XMLOutlineProcessTests {
+    /// The executable, next to the test binary in the build folder (`swift
+    /// test` builds every product of the package).
+    private static func executable() throws -> URL {
+        #if os(Linux)
+        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let folder = testBinary.deletingLastPathComponent()
+        #else
+        let bundle = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
+        let folder = bundle.bundleURL.deletingLastPathComponent()
+        #endif
+        let url = folder.appendingPathComponent("xml-outline")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: url.path),
+            "xml-outline was not built next to the tests at \(url.path)")
+        return url
+    }
+
+    private static func run(_ path: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = [path]
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    /// A temporary folder holding a file with `contents`.
+    private static func file(_ name: String, _ contents: Data) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xml-outline-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url)
+        return url.path
+    }
+
+    @Test(
+        "each bad input gets one line naming the file and the problem, and status 1",
+        arguments: [
+            ("missing", "no such file"),
+            ("directory", "is a directory"),
+            ("empty", "is empty"),
+            ("binary", "is not XML"),
+            ("text", "is not XML"),
+            ("malformed", "malformed XML at line 3, column 5: tag name mismatch (error 76)"),
+        ])
+    func badInput(kind: String, problem: String) throws {
+        let path: String
+        switch kind {
+        case "missing": path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).xml").path
+        case "directory": path = FileManager.default.temporaryDirectory.path
+        case "empty": path = try Self.file("empty.xml", Data())
+        case "binary": path = try Self.file("image.xml", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]))
+        case "text": path = try Self.file("notes.xml", Data("just some words\n".utf8))
+        default: path = try Self.file("bad.xml", Data("<a>\n  <b>\n</a>\n".utf8))
+        }
+        let (status, output, errors) = try Self.run(path)
+        #expect(status == 1)
+        // The outline streams: the lines before a parse error are printed.
+        #expect(output == (kind == "malformed" ? "a\n  b\n" : ""))
+        #expect(errors.hasPrefix("xml-outline: \(path): \(problem)"), "\(errors)")
+        #expect(errors.filter { $0 == "\n" }.count == 1, "\(errors)")
+    }
+
+    @Test("a document whose DTD crashes Foundation's parser is outlined")
+    func guardedDTD() throws {
+        let path = try Self.file("a.xml", Data("<!DOCTYPE a [<!ATTLIST a b CDATA #IMPLIED>]><a b=\"1\"/>".utf8))
+        let (status, output, errors) = try Self.run(path)
+        #expect(status == 0)
+        #expect(output == "a b=\"1\"\n")
+        #expect(errors.isEmpty)
+    }
+}
