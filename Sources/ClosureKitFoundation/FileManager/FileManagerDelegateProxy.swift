@@ -185,6 +185,37 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 /// What a `FileManager` holds as its delegate: an `NSObject` that forwards
 /// each message to its ``FileManagerDelegateProxy``, and never to itself.
 final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any FileManagerDelegate>([
+        .entry("fileManager:shouldCopyItemAtPath:toPath:", P.shouldCopyItemAtPath),
+        .entry("fileManager:shouldProceedAfterError:copyingItemAtPath:toPath:", P.shouldProceedAfterCopyErrorAtPath),
+        .entry("fileManager:shouldMoveItemAtPath:toPath:", P.shouldMoveItemAtPath),
+        .entry("fileManager:shouldProceedAfterError:movingItemAtPath:toPath:", P.shouldProceedAfterMoveErrorAtPath),
+        .entry("fileManager:shouldLinkItemAtPath:toPath:", P.shouldLinkItemAtPath),
+        .entry("fileManager:shouldProceedAfterError:linkingItemAtPath:toPath:", P.shouldProceedAfterLinkErrorAtPath),
+        .entry("fileManager:shouldRemoveItemAtPath:", P.shouldRemoveItemAtPath),
+        .entry("fileManager:shouldProceedAfterError:removingItemAtPath:", P.shouldProceedAfterRemoveErrorAtPath),
+        .entry("fileManager:shouldCopyItemAtURL:toURL:", P.shouldCopyItem),
+        .entry("fileManager:shouldProceedAfterError:copyingItemAtURL:toURL:", P.shouldProceedAfterCopyError),
+        .entry("fileManager:shouldMoveItemAtURL:toURL:", P.shouldMoveItem),
+        .entry("fileManager:shouldProceedAfterError:movingItemAtURL:toURL:", P.shouldProceedAfterMoveError),
+        .entry("fileManager:shouldLinkItemAtURL:toURL:", P.shouldLinkItem),
+        .entry("fileManager:shouldProceedAfterError:linkingItemAtURL:toURL:", P.shouldProceedAfterLinkError),
+        .entry("fileManager:shouldRemoveItemAtURL:", P.shouldRemoveItem),
+        .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.shouldProceedAfterRemoveError),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     private typealias P = FileManagerDelegateProxy
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
@@ -195,11 +226,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldCopyItemAtPath: srcPath, toPath: dstPath) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldCopyItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
         }
     }
 
@@ -210,11 +237,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, copyingItemAtPath: srcPath, toPath: dstPath) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, copyingItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -222,11 +245,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldMoveItemAtPath: srcPath, toPath: dstPath) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldMoveItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
         }
     }
 
@@ -237,11 +256,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, movingItemAtPath: srcPath, toPath: dstPath) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, movingItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -249,11 +264,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldLinkItemAtPath: srcPath, toPath: dstPath) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldLinkItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
         }
     }
 
@@ -264,11 +275,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, linkingItemAtPath: srcPath, toPath: dstPath) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, linkingItemAtPath: srcPath, toPath: dstPath)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -276,11 +283,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldRemoveItemAtPath: path) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldRemoveItemAtPath: path)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?(fileManager, path) ?? true
         }
     }
 
@@ -288,11 +291,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, removingItemAtPath: path) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, removingItemAtPath: path)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(fileManager, error, path) ?? false
         }
     }
 
@@ -300,11 +299,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldCopyItemAt: srcURL, to: dstURL) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldCopyItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
         }
     }
 
@@ -314,11 +309,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, copyingItemAt: srcURL, to: dstURL) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, copyingItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -326,11 +317,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldMoveItemAt: srcURL, to: dstURL) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldMoveItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
         }
     }
 
@@ -340,11 +327,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, movingItemAt: srcURL, to: dstURL) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, movingItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -352,11 +335,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldLinkItemAt: srcURL, to: dstURL) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldLinkItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
         }
     }
 
@@ -366,11 +345,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, linkingItemAt: srcURL, to: dstURL) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, linkingItemAt: srcURL, to: dstURL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -378,11 +353,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItem, (fileManager, URL), default: true) {
             guard $0 !== self else { return true }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldRemoveItemAt: URL) ?? true
-            #else
-            return $0.fileManager(fileManager, shouldRemoveItemAt: URL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?(fileManager, URL) ?? true
         }
     }
 
@@ -390,11 +361,7 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, URL), default: false) {
             guard $0 !== self else { return false }
-            #if canImport(ObjectiveC)
-            return $0.fileManager?(fileManager, shouldProceedAfterError: error, removingItemAt: URL) ?? false
-            #else
-            return $0.fileManager(fileManager, shouldProceedAfterError: error, removingItemAt: URL)
-            #endif
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(fileManager, error, URL) ?? false
         }
     }
 }

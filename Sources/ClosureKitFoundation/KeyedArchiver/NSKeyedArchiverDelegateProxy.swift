@@ -103,6 +103,26 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 /// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
 final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any NSKeyedArchiverDelegate>([
+        .entry("archiver:willEncodeObject:", P.willEncode),
+        .entry("archiver:didEncodeObject:", P.didEncode),
+        .entry("archiver:willReplaceObject:withObject:", P.willReplace),
+        .entry("archiverWillFinish:", P.willFinish),
+        .entry("archiverDidFinish:", P.didFinish),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     private typealias P = NSKeyedArchiverDelegateProxy
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
@@ -112,12 +132,8 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return object }
         return proxy.forward(P.willEncode, (archiver, object), default: object) {
             guard $0 !== self else { return object }
-            #if canImport(ObjectiveC)
-            if let answer = $0.archiver?(archiver, willEncode: object) { return answer }
+            if let answer = optionalRequirement($0.archiver(_:willEncode:))?(archiver, object) { return answer }
             return object
-            #else
-            return $0.archiver(archiver, willEncode: object)
-            #endif
         }
     }
 
@@ -125,11 +141,7 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return }
         proxy.forward(P.didEncode, (archiver, object)) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.archiver?(archiver, didEncode: object)
-            #else
-            $0.archiver(archiver, didEncode: object)
-            #endif
+            optionalRequirement($0.archiver(_:didEncode:))?(archiver, object)
         }
     }
 
@@ -137,11 +149,7 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return }
         proxy.forward(P.willReplace, (archiver, object, newObject)) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.archiver?(archiver, willReplace: object, withObject: newObject)
-            #else
-            $0.archiver(archiver, willReplace: object, withObject: newObject)
-            #endif
+            optionalRequirement($0.archiver(_:willReplace:withObject:))?(archiver, object, newObject)
         }
     }
 
@@ -149,11 +157,7 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return }
         proxy.forward(P.willFinish, archiver) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.archiverWillFinish?(archiver)
-            #else
-            $0.archiverWillFinish(archiver)
-            #endif
+            optionalRequirement($0.archiverWillFinish(_:))?(archiver)
         }
     }
 
@@ -161,11 +165,7 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return }
         proxy.forward(P.didFinish, archiver) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.archiverDidFinish?(archiver)
-            #else
-            $0.archiverDidFinish(archiver)
-            #endif
+            optionalRequirement($0.archiverDidFinish(_:))?(archiver)
         }
     }
 }

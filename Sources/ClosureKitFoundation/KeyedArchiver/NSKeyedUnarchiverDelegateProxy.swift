@@ -114,6 +114,26 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 /// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
 final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any NSKeyedUnarchiverDelegate>([
+        .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.cannotDecodeClass),
+        .entry("unarchiver:didDecodeObject:", P.didDecode),
+        .entry("unarchiver:willReplaceObject:withObject:", P.willReplace),
+        .entry("unarchiverWillFinish:", P.willFinish),
+        .entry("unarchiverDidFinish:", P.didFinish),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     private typealias P = NSKeyedUnarchiverDelegateProxy
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
@@ -125,11 +145,7 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return nil }
         return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
             guard $0 !== self else { return nil }
-            #if canImport(ObjectiveC)
-            return $0.unarchiver?(unarchiver, cannotDecodeObjectOfClassName: name, originalClasses: classNames) ?? nil
-            #else
-            return $0.unarchiver(unarchiver, cannotDecodeObjectOfClassName: name, originalClasses: classNames)
-            #endif
+            return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(unarchiver, name, classNames) ?? nil
         }
     }
 
@@ -137,12 +153,8 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return object }
         return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
             guard $0 !== self else { return object }
-            #if canImport(ObjectiveC)
-            if let answer = $0.unarchiver?(unarchiver, didDecode: object) { return answer }
+            if let answer = optionalRequirement($0.unarchiver(_:didDecode:))?(unarchiver, object) { return answer }
             return object
-            #else
-            return $0.unarchiver(unarchiver, didDecode: object)
-            #endif
         }
     }
 
@@ -150,11 +162,7 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return }
         proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.unarchiver?(unarchiver, willReplace: object, with: newObject)
-            #else
-            $0.unarchiver(unarchiver, willReplace: object, with: newObject)
-            #endif
+            optionalRequirement($0.unarchiver(_:willReplace:with:))?(unarchiver, object, newObject)
         }
     }
 
@@ -162,11 +170,7 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return }
         proxy.forward(P.willFinish, unarchiver) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.unarchiverWillFinish?(unarchiver)
-            #else
-            $0.unarchiverWillFinish(unarchiver)
-            #endif
+            optionalRequirement($0.unarchiverWillFinish(_:))?(unarchiver)
         }
     }
 
@@ -174,11 +178,7 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return }
         proxy.forward(P.didFinish, unarchiver) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.unarchiverDidFinish?(unarchiver)
-            #else
-            $0.unarchiverDidFinish(unarchiver)
-            #endif
+            optionalRequirement($0.unarchiverDidFinish(_:))?(unarchiver)
         }
     }
 }

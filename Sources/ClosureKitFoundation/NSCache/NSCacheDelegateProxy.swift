@@ -84,6 +84,22 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
 /// requires) that forwards to its proxy.
 final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any NSCacheDelegate>([
+        .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     /// Set once, in the proxy's initializer, before the adapter is shared.
     /// Weak: the cache keeps the proxy alive, the proxy keeps the adapter.
     weak var proxy: NSCacheDelegateProxy?
@@ -93,11 +109,7 @@ final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendab
         proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
             // This adapter as its own proxy's real delegate would loop.
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.cache?(cache, willEvictObject: obj)
-            #else
-            $0.cache(cache, willEvictObject: obj)
-            #endif
+            optionalRequirement($0.cache(_:willEvictObject:))?(cache, obj)
         }
     }
 }

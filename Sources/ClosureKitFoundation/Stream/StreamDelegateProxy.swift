@@ -81,6 +81,22 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
 final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
+        .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     /// Set once, in the proxy's initializer, before the adapter is shared.
     /// Weak: the stream keeps the proxy alive, the proxy keeps the adapter.
     weak var proxy: StreamDelegateProxy?
@@ -89,11 +105,7 @@ final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable
         guard let proxy else { return }
         proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
             guard $0 !== self else { return }
-            #if canImport(ObjectiveC)
-            $0.stream?(aStream, handle: eventCode)
-            #else
-            $0.stream(aStream, handle: eventCode)
-            #endif
+            optionalRequirement($0.stream(_:handle:))?(aStream, eventCode)
         }
     }
 }

@@ -12,6 +12,44 @@ import FoundationNetworking
 final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
     URLSessionStreamDelegate, URLSessionWebSocketDelegate, @unchecked Sendable
 {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any URLSessionDelegate>([
+        .entry("URLSession:didBecomeInvalidWithError:", P.didBecomeInvalid),
+        .entry("URLSession:didReceiveChallenge:completionHandler:", P.didReceiveChallenge),
+        .entry("URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", P.willPerformHTTPRedirection),
+        .entry("URLSession:task:didReceiveChallenge:completionHandler:", P.taskDidReceiveChallenge),
+        .entry("URLSession:task:needNewBodyStream:", P.needNewBodyStream),
+        .entry("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", P.didSendBodyData),
+        .entry("URLSession:task:didCompleteWithError:", P.didComplete),
+        .entry("URLSession:task:willBeginDelayedRequest:completionHandler:", P.willBeginDelayedRequest),
+        .entry("URLSession:task:didFinishCollectingMetrics:", P.didFinishCollectingMetrics),
+        .entry("URLSession:dataTask:didReceiveResponse:completionHandler:", P.didReceiveResponse),
+        .entry("URLSession:dataTask:didBecomeDownloadTask:", P.didBecomeDownloadTask),
+        .entry("URLSession:dataTask:didBecomeStreamTask:", P.didBecomeStreamTask),
+        .entry("URLSession:dataTask:didReceiveData:", P.didReceiveData),
+        .entry("URLSession:dataTask:willCacheResponse:completionHandler:", P.willCacheResponse),
+        .entry("URLSession:downloadTask:didFinishDownloadingToURL:", P.didFinishDownloading),
+        .entry("URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:", P.didWriteData),
+        .entry("URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:", P.didResumeAtOffset),
+        .entry("URLSession:readClosedForStreamTask:", P.readClosed),
+        .entry("URLSession:writeClosedForStreamTask:", P.writeClosed),
+        .entry("URLSession:betterRouteDiscoveredForStreamTask:", P.betterRouteDiscovered),
+        .entry("URLSession:streamTask:didBecomeInputStream:outputStream:", P.didBecomeStreams),
+        .entry("URLSession:webSocketTask:didOpenWithProtocol:", P.webSocketDidOpen),
+        .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.webSocketDidClose),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy,
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     private typealias P = URLSessionDelegateProxy
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
@@ -24,13 +62,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didBecomeInvalid, (session, error),
-            to: proxy.toReal((any URLSessionDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, didBecomeInvalidWithError: $1.1) != nil
-                #else
-                $0.urlSession($1.0, didBecomeInvalidWithError: $1.1)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:didBecomeInvalidWithError:))?(session, error) != nil
             })
     }
 
@@ -42,13 +75,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didReceiveChallenge, (session, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
-            to: proxy.toReal((any URLSessionDelegate).self, { $0.2(.performDefaultHandling, nil) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, didReceive: $1.1, completionHandler: $1.2) != nil
-                #else
-                $0.urlSession($1.0, didReceive: $1.1, completionHandler: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDelegate).self, { completionHandler(.performDefaultHandling, nil) }) {
+                return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(session, challenge, completionHandler) != nil
             })
     }
 
@@ -62,15 +90,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
             default: completionHandler(request),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.4($0.3) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?(
-                    $1.0, task: $1.1, willPerformHTTPRedirection: $1.2, newRequest: $1.3, completionHandler: $1.4) != nil
-                #else
-                $0.urlSession(
-                    $1.0, task: $1.1, willPerformHTTPRedirection: $1.2, newRequest: $1.3, completionHandler: $1.4)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(request) }) {
+                return optionalRequirement($0.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:))?(session, task, response, request, completionHandler) != nil
             })
     }
 
@@ -81,22 +102,12 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return completionHandler(.performDefaultHandling, nil) }
         // Unanswered at the task level, a challenge goes to the session level,
         // as Apple's URLSession does for a delegate without the task method.
-        let sessionLevel: @Sendable (
-            (URLSession, URLSessionTask, URLAuthenticationChallenge,
-            @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
-        ) -> Void = { arguments in
-            self.urlSession(arguments.0, didReceive: arguments.2, completionHandler: arguments.3)
-        }
+        let sessionLevel = { self.urlSession(session, didReceive: challenge, completionHandler: completionHandler) }
         proxy.forward(
             P.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
-            default: sessionLevel((session, task, challenge, completionHandler)),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, task: $1.1, didReceive: $1.2, completionHandler: $1.3) != nil
-                #else
-                $0.urlSession($1.0, task: $1.1, didReceive: $1.2, completionHandler: $1.3)
-                return true
-                #endif
+            default: sessionLevel(),
+            call: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
+                return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(session, task, challenge, completionHandler) != nil
             })
     }
 
@@ -108,13 +119,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.2(nil) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, task: $1.1, needNewBodyStream: $1.2) != nil
-                #else
-                $0.urlSession($1.0, task: $1.1, needNewBodyStream: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(nil) }) {
+                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?(session, task, completionHandler) != nil
             })
     }
 
@@ -125,15 +131,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?(
-                    $1.0, task: $1.1, didSendBodyData: $1.2, totalBytesSent: $1.3, totalBytesExpectedToSend: $1.4) != nil
-                #else
-                $0.urlSession(
-                    $1.0, task: $1.1, didSendBodyData: $1.2, totalBytesSent: $1.3, totalBytesExpectedToSend: $1.4)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend) != nil
             })
     }
 
@@ -141,13 +140,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didComplete, (session, task, error),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, task: $1.1, didCompleteWithError: $1.2) != nil
-                #else
-                $0.urlSession($1.0, task: $1.1, didCompleteWithError: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:task:didCompleteWithError:))?(session, task, error) != nil
             })
     }
 
@@ -159,13 +153,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.willBeginDelayedRequest, (session, task, request, completionHandler),
             default: completionHandler(.continueLoading, nil),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { $0.3(.continueLoading, nil) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, task: $1.1, willBeginDelayedRequest: $1.2, completionHandler: $1.3) != nil
-                #else
-                $0.urlSession($1.0, task: $1.1, willBeginDelayedRequest: $1.2, completionHandler: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(.continueLoading, nil) }) {
+                return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(session, task, request, completionHandler) != nil
             })
     }
 
@@ -173,13 +162,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didFinishCollectingMetrics, (session, task, metrics),
-            to: proxy.toReal((any URLSessionTaskDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, task: $1.1, didFinishCollecting: $1.2) != nil
-                #else
-                $0.urlSession($1.0, task: $1.1, didFinishCollecting: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:task:didFinishCollecting:))?(session, task, metrics) != nil
             })
     }
 
@@ -193,13 +177,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didReceiveResponse, (session, dataTask, response, completionHandler),
             default: completionHandler(.allow),
-            to: proxy.toReal((any URLSessionDataDelegate).self, { $0.3(.allow) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, dataTask: $1.1, didReceive: $1.2, completionHandler: $1.3) != nil
-                #else
-                $0.urlSession($1.0, dataTask: $1.1, didReceive: $1.2, completionHandler: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(.allow) }) {
+                return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(session, dataTask, response, completionHandler) != nil
             })
     }
 
@@ -209,13 +188,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didBecomeDownloadTask, (session, dataTask, downloadTask),
-            to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, dataTask: $1.1, didBecome: $1.2) != nil
-                #else
-                $0.urlSession($1.0, dataTask: $1.1, didBecome: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, downloadTask) != nil
             })
     }
 
@@ -223,13 +197,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didBecomeStreamTask, (session, dataTask, streamTask),
-            to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, dataTask: $1.1, didBecome: $1.2) != nil
-                #else
-                $0.urlSession($1.0, dataTask: $1.1, didBecome: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, streamTask) != nil
             })
     }
 
@@ -237,13 +206,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didReceiveData, (session, dataTask, data),
-            to: proxy.toReal((any URLSessionDataDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, dataTask: $1.1, didReceive: $1.2) != nil
-                #else
-                $0.urlSession($1.0, dataTask: $1.1, didReceive: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:dataTask:didReceive:))?(session, dataTask, data) != nil
             })
     }
 
@@ -255,13 +219,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
             default: completionHandler(proposedResponse),
-            to: proxy.toReal((any URLSessionDataDelegate).self, { $0.3($0.2) }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, dataTask: $1.1, willCacheResponse: $1.2, completionHandler: $1.3) != nil
-                #else
-                $0.urlSession($1.0, dataTask: $1.1, willCacheResponse: $1.2, completionHandler: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(proposedResponse) }) {
+                return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(session, dataTask, proposedResponse, completionHandler) != nil
             })
     }
 
@@ -273,9 +232,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didFinishDownloading, (session, downloadTask, location),
-            to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
+            call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 // A required method on every platform.
-                $0.urlSession($1.0, downloadTask: $1.1, didFinishDownloadingTo: $1.2)
+                $0.urlSession(session, downloadTask: downloadTask, didFinishDownloadingTo: location)
                 return true
             })
     }
@@ -287,17 +246,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didWriteData, (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
-            to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?(
-                    $1.0, downloadTask: $1.1, didWriteData: $1.2, totalBytesWritten: $1.3,
-                    totalBytesExpectedToWrite: $1.4) != nil
-                #else
-                $0.urlSession(
-                    $1.0, downloadTask: $1.1, didWriteData: $1.2, totalBytesWritten: $1.3,
-                    totalBytesExpectedToWrite: $1.4)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite) != nil
             })
     }
 
@@ -308,13 +258,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
-            to: proxy.toReal((any URLSessionDownloadDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, downloadTask: $1.1, didResumeAtOffset: $1.2, expectedTotalBytes: $1.3) != nil
-                #else
-                $0.urlSession($1.0, downloadTask: $1.1, didResumeAtOffset: $1.2, expectedTotalBytes: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(session, downloadTask, fileOffset, expectedTotalBytes) != nil
             })
     }
 
@@ -324,13 +269,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.readClosed, (session, streamTask),
-            to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, readClosedFor: $1.1) != nil
-                #else
-                $0.urlSession($1.0, readClosedFor: $1.1)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:readClosedFor:))?(session, streamTask) != nil
             })
     }
 
@@ -338,13 +278,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.writeClosed, (session, streamTask),
-            to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, writeClosedFor: $1.1) != nil
-                #else
-                $0.urlSession($1.0, writeClosedFor: $1.1)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:writeClosedFor:))?(session, streamTask) != nil
             })
     }
 
@@ -352,13 +287,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.betterRouteDiscovered, (session, streamTask),
-            to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, betterRouteDiscoveredFor: $1.1) != nil
-                #else
-                $0.urlSession($1.0, betterRouteDiscoveredFor: $1.1)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:betterRouteDiscoveredFor:))?(session, streamTask) != nil
             })
     }
 
@@ -369,13 +299,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.didBecomeStreams, (session, streamTask, inputStream, outputStream),
-            to: proxy.toReal((any URLSessionStreamDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, streamTask: $1.1, didBecome: $1.2, outputStream: $1.3) != nil
-                #else
-                $0.urlSession($1.0, streamTask: $1.1, didBecome: $1.2, outputStream: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(session, streamTask, inputStream, outputStream) != nil
             })
     }
 
@@ -387,13 +312,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.webSocketDidOpen, (session, webSocketTask, `protocol`),
-            to: proxy.toReal((any URLSessionWebSocketDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, webSocketTask: $1.1, didOpenWithProtocol: $1.2) != nil
-                #else
-                $0.urlSession($1.0, webSocketTask: $1.1, didOpenWithProtocol: $1.2)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(session, webSocketTask, `protocol`) != nil
             })
     }
 
@@ -404,13 +324,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         guard let proxy else { return }
         proxy.forward(
             P.webSocketDidClose, (session, webSocketTask, closeCode, reason),
-            to: proxy.toReal((any URLSessionWebSocketDelegate).self, { _ in }) {
-                #if canImport(ObjectiveC)
-                return $0.urlSession?($1.0, webSocketTask: $1.1, didCloseWith: $1.2, reason: $1.3) != nil
-                #else
-                $0.urlSession($1.0, webSocketTask: $1.1, didCloseWith: $1.2, reason: $1.3)
-                return true
-                #endif
+            call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
+                return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(session, webSocketTask, closeCode, reason) != nil
             })
     }
 }

@@ -307,14 +307,14 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// delegate without the method. `send` returns whether the method was
     /// implemented.
     @inline(__always)
-    func toReal<P, Arguments>(
+    func toReal<P>(
         _ type: P.Type,
-        _ fallback: @escaping (Arguments) -> Void,
-        _ send: @escaping (P, Arguments) -> Bool
-    ) -> (any URLSessionDelegate, Arguments) -> Void {
-        { [adapter] realDelegate, arguments in
-            guard realDelegate !== adapter, let real = realDelegate as? P, send(real, arguments) else {
-                fallback(arguments)
+        _ fallback: @escaping () -> Void,
+        _ send: @escaping (P) -> Bool
+    ) -> (any URLSessionDelegate) -> Void {
+        { [adapter] realDelegate in
+            guard realDelegate !== adapter, let real = realDelegate as? P, send(real) else {
+                fallback()
                 return
             }
         }

@@ -260,6 +260,41 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// It never forwards to itself: made its own proxy's real delegate, it is
 /// skipped, so a message cannot loop.
 final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
+    /// The Objective-C selector of each protocol method, for `responds(to:)`.
+    static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
+        .entry("parserDidStartDocument:", P.didStartDocument),
+        .entry("parserDidEndDocument:", P.didEndDocument),
+        .entry("parser:foundNotationDeclarationWithName:publicID:systemID:", P.foundNotationDeclaration),
+        .entry("parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:", P.foundUnparsedEntityDeclaration),
+        .entry("parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:", P.foundAttributeDeclaration),
+        .entry("parser:foundElementDeclarationWithName:model:", P.foundElementDeclaration),
+        .entry("parser:foundInternalEntityDeclarationWithName:value:", P.foundInternalEntityDeclaration),
+        .entry("parser:foundExternalEntityDeclarationWithName:publicID:systemID:", P.foundExternalEntityDeclaration),
+        .entry("parser:didStartElement:namespaceURI:qualifiedName:attributes:", P.didStartElement),
+        .entry("parser:didEndElement:namespaceURI:qualifiedName:", P.didEndElement),
+        .entry("parser:didStartMappingPrefix:toURI:", P.didStartMappingPrefix),
+        .entry("parser:didEndMappingPrefix:", P.didEndMappingPrefix),
+        .entry("parser:foundCharacters:", P.foundCharacters),
+        .entry("parser:foundIgnorableWhitespace:", P.foundIgnorableWhitespace),
+        .entry("parser:foundProcessingInstructionWithTarget:data:", P.foundProcessingInstruction),
+        .entry("parser:foundComment:", P.foundComment),
+        .entry("parser:foundCDATA:", P.foundCDATA),
+        .entry("parser:resolveExternalEntityName:systemID:", P.resolveExternalEntity),
+        .entry("parser:parseErrorOccurred:", P.parseErrorOccurred),
+        .entry("parser:validationErrorOccurred:", P.validationErrorOccurred),
+    ])
+
+    #if canImport(ObjectiveC)
+    /// Exactly the methods a closure or the real delegate answers, so that
+    /// Foundation skips the others as it would for a hand-written delegate.
+    override func responds(to selector: Selector!) -> Bool {
+        Self.objCSelectors.responds(
+            to: NSStringFromSelector(selector), proxy: proxy?.takeUnretainedValue(),
+            realDelegateResponds: { $0.responds(to: selector) }
+        ) ?? super.responds(to: selector)
+    }
+    #endif
+
     private typealias P = XMLParserDelegateProxy
 
     /// Set in the proxy's initializer, before the adapter is shared, and
@@ -275,11 +310,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didStartDocument, parser) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parserDidStartDocument?(parser)
-                #else
-                $0.parserDidStartDocument(parser)
-                #endif
+                optionalRequirement($0.parserDidStartDocument(_:))?(parser)
             }
         }
     }
@@ -288,11 +319,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didEndDocument, parser) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parserDidEndDocument?(parser)
-                #else
-                $0.parserDidEndDocument(parser)
-                #endif
+                optionalRequirement($0.parserDidEndDocument(_:))?(parser)
             }
         }
     }
@@ -303,11 +330,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
-                #else
-                $0.parser(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
-                #endif
+                optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
             }
         }
     }
@@ -319,13 +342,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(
-                        parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID, notationName: notationName)
-                #else
-                $0.parser(
-                        parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID, notationName: notationName)
-                #endif
+                optionalRequirement($0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(parser, name, publicID, systemID, notationName)
             }
         }
     }
@@ -337,13 +354,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(
-                        parser, foundAttributeDeclarationWithName: attributeName, forElement: elementName, type: type, defaultValue: defaultValue)
-                #else
-                $0.parser(
-                        parser, foundAttributeDeclarationWithName: attributeName, forElement: elementName, type: type, defaultValue: defaultValue)
-                #endif
+                optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(parser, attributeName, elementName, type, defaultValue)
             }
         }
     }
@@ -352,11 +363,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundElementDeclarationWithName: elementName, model: model)
-                #else
-                $0.parser(parser, foundElementDeclarationWithName: elementName, model: model)
-                #endif
+                optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?(parser, elementName, model)
             }
         }
     }
@@ -365,11 +372,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundInternalEntityDeclarationWithName: name, value: value)
-                #else
-                $0.parser(parser, foundInternalEntityDeclarationWithName: name, value: value)
-                #endif
+                optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?(parser, name, value)
             }
         }
     }
@@ -381,11 +384,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundExternalEntityDeclarationWithName: name, publicID: publicID, systemID: systemID)
-                #else
-                $0.parser(parser, foundExternalEntityDeclarationWithName: name, publicID: publicID, systemID: systemID)
-                #endif
+                optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
             }
         }
     }
@@ -397,11 +396,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict)
-                #else
-                $0.parser(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict)
-                #endif
+                optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(parser, elementName, namespaceURI, qName, attributeDict)
             }
         }
     }
@@ -412,11 +407,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
-                #else
-                $0.parser(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
-                #endif
+                optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(parser, elementName, namespaceURI, qName)
             }
         }
     }
@@ -425,11 +416,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, didStartMappingPrefix: prefix, toURI: namespaceURI)
-                #else
-                $0.parser(parser, didStartMappingPrefix: prefix, toURI: namespaceURI)
-                #endif
+                optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?(parser, prefix, namespaceURI)
             }
         }
     }
@@ -438,11 +425,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, didEndMappingPrefix: prefix)
-                #else
-                $0.parser(parser, didEndMappingPrefix: prefix)
-                #endif
+                optionalRequirement($0.parser(_:didEndMappingPrefix:))?(parser, prefix)
             }
         }
     }
@@ -451,11 +434,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundCharacters, (parser, string)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundCharacters: string)
-                #else
-                $0.parser(parser, foundCharacters: string)
-                #endif
+                optionalRequirement($0.parser(_:foundCharacters:))?(parser, string)
             }
         }
     }
@@ -464,11 +443,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundIgnorableWhitespace: whitespaceString)
-                #else
-                $0.parser(parser, foundIgnorableWhitespace: whitespaceString)
-                #endif
+                optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?(parser, whitespaceString)
             }
         }
     }
@@ -477,11 +452,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundProcessingInstructionWithTarget: target, data: data)
-                #else
-                $0.parser(parser, foundProcessingInstructionWithTarget: target, data: data)
-                #endif
+                optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?(parser, target, data)
             }
         }
     }
@@ -490,11 +461,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundComment, (parser, comment)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundComment: comment)
-                #else
-                $0.parser(parser, foundComment: comment)
-                #endif
+                optionalRequirement($0.parser(_:foundComment:))?(parser, comment)
             }
         }
     }
@@ -503,11 +470,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, foundCDATA: CDATABlock)
-                #else
-                $0.parser(parser, foundCDATA: CDATABlock)
-                #endif
+                optionalRequirement($0.parser(_:foundCDATA:))?(parser, CDATABlock)
             }
         }
     }
@@ -516,11 +479,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         return proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
                 guard $0 !== self else { return nil }
-                #if canImport(ObjectiveC)
-                return $0.parser?(parser, resolveExternalEntityName: name, systemID: systemID) ?? nil
-                #else
-                return $0.parser(parser, resolveExternalEntityName: name, systemID: systemID)
-                #endif
+                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?(parser, name, systemID) ?? nil
             }
         } ?? nil
     }
@@ -529,11 +488,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, parseErrorOccurred: parseError)
-                #else
-                $0.parser(parser, parseErrorOccurred: parseError)
-                #endif
+                optionalRequirement($0.parser(_:parseErrorOccurred:))?(parser, parseError)
             }
         }
     }
@@ -542,11 +497,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?._withUnsafeGuaranteedRef { proxy in
             proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
                 guard $0 !== self else { return }
-                #if canImport(ObjectiveC)
-                $0.parser?(parser, validationErrorOccurred: validationError)
-                #else
-                $0.parser(parser, validationErrorOccurred: validationError)
-                #endif
+                optionalRequirement($0.parser(_:validationErrorOccurred:))?(parser, validationError)
             }
         }
     }
