@@ -140,28 +140,3 @@ extension DelegateProxy {
 }
 
 
-extension DelegateProxy {
-    /// A form of ``forward(_:_:default:call:)`` whose closure receives the
-    /// arguments tuple, for the package's adapters that build their
-    /// real-delegate closures generically (the URLSession adapter). Not
-    /// public: the `call:` form is the one form for proxy authors.
-    @inlinable @inline(__always)
-    package final func forward<Arguments, Result>(
-        _ selector: MethodSelector<Arguments, Result>,
-        _ arguments: Arguments,
-        default defaultValue: @autoclosure () -> Result,
-        to realDelegate: (Delegate, Arguments) -> Result
-    ) -> Result {
-        _forward(selector, { arguments }, defaultValue) { realDelegate($0, arguments) }
-    }
-
-    /// The `Void` form of the tuple form above.
-    @inlinable @inline(__always)
-    package final func forward<Arguments>(
-        _ selector: MethodSelector<Arguments, Void>,
-        _ arguments: Arguments,
-        to realDelegate: (Delegate, Arguments) -> Void
-    ) {
-        _forward(selector, { arguments }, {}) { realDelegate($0, arguments) }
-    }
-}
