@@ -213,7 +213,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        adapter.proxy = Unmanaged.passUnretained(self)
+        adapter.proxy = UnretainedReference(self)
     }
 
     deinit {
@@ -299,15 +299,13 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
 
     /// Set in the proxy's initializer, before the adapter is shared, and
     /// cleared in the proxy's deinitializer. The proxy owns the adapter, so
-    /// the reference is valid whenever it is not nil. It is an unretained
-    /// reference used in place (`_withUnsafeGuaranteedRef`) rather than
-    /// `weak`, because a parser sends a message per event: a weak load (and
-    /// the side table it gives the proxy), or even a retain and release of
-    /// the proxy, costs more than the rest of the forwarding.
-    var proxy: Unmanaged<XMLParserDelegateProxy>?
+    /// the reference is valid whenever it is not nil. It is unretained
+    /// (see `UnretainedReference`) rather than `weak`, because a parser sends
+    /// a message per event.
+    var proxy: UnretainedReference<XMLParserDelegateProxy>?
 
     func parserDidStartDocument(_ parser: XMLParser) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didStartDocument, parser) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parserDidStartDocument(_:))?(parser)
@@ -316,7 +314,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didEndDocument, parser) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parserDidEndDocument(_:))?(parser)
@@ -327,7 +325,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     func parser(
         _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
@@ -339,7 +337,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?, notationName: String?
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(parser, name, publicID, systemID, notationName)
@@ -351,7 +349,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
         forElement elementName: String, type: String?, defaultValue: String?
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(parser, attributeName, elementName, type, defaultValue)
@@ -360,7 +358,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?(parser, elementName, model)
@@ -369,7 +367,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?(parser, name, value)
@@ -381,7 +379,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
@@ -393,7 +391,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(parser, elementName, namespaceURI, qName, attributeDict)
@@ -404,7 +402,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(parser, elementName, namespaceURI, qName)
@@ -413,7 +411,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?(parser, prefix, namespaceURI)
@@ -422,7 +420,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didEndMappingPrefix:))?(parser, prefix)
@@ -431,7 +429,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundCharacters, (parser, string)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundCharacters:))?(parser, string)
@@ -440,7 +438,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?(parser, whitespaceString)
@@ -449,7 +447,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?(parser, target, data)
@@ -458,7 +456,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundComment, (parser, comment)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundComment:))?(parser, comment)
@@ -467,7 +465,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundCDATA:))?(parser, CDATABlock)
@@ -476,7 +474,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        return proxy?._withUnsafeGuaranteedRef { proxy in
+        return proxy?.withObject { proxy in
             proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
                 guard $0 !== self else { return nil }
                 return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?(parser, name, systemID) ?? nil
@@ -485,7 +483,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:parseErrorOccurred:))?(parser, parseError)
@@ -494,7 +492,7 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        proxy?._withUnsafeGuaranteedRef { proxy in
+        proxy?.withObject { proxy in
             proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:validationErrorOccurred:))?(parser, validationError)
