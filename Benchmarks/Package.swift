@@ -2,15 +2,23 @@
 import PackageDescription
 
 // The benchmark suite is a package of its own, so that comparison peers
-// (OpenCombine and the like) never become dependencies of the library.
+// (SwiftNIO, OpenCombine and the like) never become dependencies of the library.
 //
 //     swift run -c release --package-path Benchmarks closurekit-benchmarks [filter] [--tsv FILE]
+//
+// Fairness: the library and every peer are built with the same settings, plain
+// `-c release` (`-O`, whole-module), Swift 6 language mode, and the library's
+// platform floor. No flag applies to one side only.
 let package = Package(
     name: "ClosureKitBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
         .package(name: "ClosureKit", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
         .executableTarget(
@@ -19,9 +27,13 @@ let package = Package(
                 .product(name: "ClosureKit", package: "ClosureKit"),
                 .product(name: "ClosureKitFoundation", package: "ClosureKit"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
-            ],
-            swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

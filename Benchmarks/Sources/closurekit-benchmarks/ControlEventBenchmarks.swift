@@ -26,33 +26,38 @@ private final class ArrayButton {
 
 private let touchUpInside = Notification.Name("ClosureKitBenchmarks.touchUpInside")
 
-/// Measures the cases in turn, several rounds, so that the load of a shared
-/// machine falls on all of them alike; keeps each case's best minimum and the
-/// median of its medians.
-private func measureInterleaved(
-    rounds: Int = 4,
-    _ cases: [(operations: Int, body: (Int) -> Void)]
-) -> [Measurement] {
-    var mins = Array(repeating: Double.infinity, count: cases.count)
-    var medians = Array(repeating: [Double](), count: cases.count)
-    for _ in 0..<rounds {
-        for (index, item) in cases.enumerated() {
-            let measurement = measure(operations: item.operations, repetitions: 5, item.body)
-            mins[index] = min(mins[index], measurement.min)
-            medians[index].append(measurement.median)
-        }
-    }
-    return (0..<cases.count).map { index in
-        Measurement(min: mins[index], median: summarize(medians[index]).median)
-    }
+/// One send reaching one handler, ours and the closure array, shared with the
+/// callgrind driver.
+func controlEventCases() -> [(name: String, body: (Int) -> Void)] {
+    let counter = Counter()
+    let button = Button()
+    let tokens = [
+        button.addHandler(for: .valueChanged) { _ in counter.value &+= 1 },
+        button.addHandler(for: .touchUpInside) { _ in counter.value &+= 1 },
+    ]
+    let arrayButton = ArrayButton()
+    arrayButton.handlers.append { _ in counter.value &+= 1 }
+    return [
+        ("control-events.send-1", { n in
+            let button = opaque(button)
+            for _ in 0..<n { button.sendEvents(.touchUpInside) }
+            blackHole(tokens)
+        }),
+        ("control-events.peer.closure-array-1", { n in
+            let button = opaque(arrayButton)
+            for _ in 0..<n { button.sendTouchUpInside() }
+        }),
+    ]
 }
 
 let controlEventSuite = Suite(capability: "control events") {
+    let capability = "control events"
     var rows: [Row] = []
-    let n = 100_000
-    for handlerCount in [1, 10] {
+    var byCount: [Int: (ours: Measurement, array: Measurement)] = [:]
+    for handlerCount in [1, 10, 100] {
         let counter = Counter()
         let notified = Counter()
+        let n = 200_000 / handlerCount
 
         let button = Button()
         // A realistic control: other events have handlers too.
@@ -67,11 +72,11 @@ let controlEventSuite = Suite(capability: "control events") {
         }
 
         let center = NotificationCenter()
-        let observers = (0..<handlerCount).map { _ in
+        let observers = handlerCount > 10 ? [] : (0..<handlerCount).map { _ in
             center.addObserver(forName: touchUpInside, object: arrayButton, queue: nil) { _ in notified.value &+= 1 }
         }
 
-        let results = measureInterleaved([
+        var cases: [Case] = [
             (n, { n in
                 let button = opaque(button)
                 for _ in 0..<n { button.sendEvents(.touchUpInside) }
@@ -80,22 +85,35 @@ let controlEventSuite = Suite(capability: "control events") {
                 let button = opaque(arrayButton)
                 for _ in 0..<n { button.sendTouchUpInside() }
             }),
-            (n / 10, { n in
+        ]
+        if !observers.isEmpty {
+            cases.append((n / 10, { n in
                 for _ in 0..<n { center.post(name: touchUpInside, object: arrayButton) }
-            }),
-        ])
+            }))
+        }
+        let results = interleave(cases)
         for observer in observers { center.removeObserver(observer) }
 
-        precondition(counter.value > 0 && notified.value > 0, "handlers did not run")
-        precondition(notified.value % handlerCount == 0, "every observer runs once per post")
+        precondition(counter.value > 0, "handlers did not run")
+        precondition(observers.isEmpty || notified.value % handlerCount == 0, "every observer runs once per post")
         blackHole(tokens)
 
-        let (ours, array, notifications) = (results[0], results[1], results[2])
         let name = "send to \(handlerCount) handler\(handlerCount == 1 ? "" : "s")"
-        rows.append(Row(capability: "control events", name: name, metric: "ns/op",
-                        ours: ours, peer: "closure array", peerValue: array, target: .atMost(2.0)))
-        rows.append(Row(capability: "control events", name: name, metric: "ns/op",
-                        ours: ours, peer: "NotificationCenter", peerValue: notifications, target: .atMost(0.1)))
+        byCount[handlerCount] = (results[0], results[1])
+        if handlerCount <= 10 {
+            rows.append(Row(capability: capability, name: name, metric: "ns/op",
+                            ours: results[0], peer: "closure array", peerValue: results[1], target: .atMost(2.0)))
+            rows.append(Row(capability: capability, name: name, metric: "ns/op",
+                            ours: results[0], peer: "NotificationCenter", peerValue: results[2], target: .atMost(0.1)))
+        }
+        rows.append(Row(capability: capability, name: "scaling: send to \(handlerCount) handlers", metric: "ns/op",
+                        ours: results[0], peer: "closure array", peerValue: results[1], target: nil))
     }
+    let one = byCount[1]!, hundred = byCount[100]!
+    rows.append(Row(capability: capability, name: "per extra handler (from 1 to 100 handlers)", metric: "ns/handler",
+                    ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
+                    peer: "closure array",
+                    peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
+                    target: .atMost(1.1)))
     return rows
 }

@@ -22,6 +22,18 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @u
     }
 }
 
+/// The same proxy with 99 more selectors, so that closures can be registered
+/// for 1, 10 or 100 selectors while one message is measured.
+private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
+    static let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
+    static let others = (1..<100).map { MethodSelector<(Ticker, Int), Void>("ticker(_:other\($0):)") }
+    override class var selectors: [AnyMethodSelector] { [didTick.erased] + others.map(\.erased) }
+
+    func ticker(_ ticker: Ticker, didTick count: Int) {
+        forward(Self.didTick, (ticker, count)) { $0.ticker(ticker, didTick: count) }
+    }
+}
+
 /// The real delegate: adds the count.
 private final class Counter: TickDelegate, @unchecked Sendable {
     var total = 0
@@ -54,81 +66,63 @@ private final class NamedClosureTable {
 
 private final class Sink: @unchecked Sendable { var total = 0 }
 
-/// Measures several cases in turns, `rounds` times, and keeps each case's
-/// best round: on a shared, noisy machine, a burst of load then hits every
-/// case alike instead of skewing one ratio.
-private func measureInTurns(rounds: Int = 3, _ cases: [(operations: Int, body: (Int) -> Void)]) -> [Measurement] {
-    var best = [Measurement?](repeating: nil, count: cases.count)
-    for _ in 0..<rounds {
-        for (index, item) in cases.enumerated() {
-            let measurement = measure(operations: item.operations, repetitions: 7, item.body)
-            if best[index].map({ measurement.min < $0.min }) ?? true { best[index] = measurement }
-        }
-    }
-    return best.map { $0! }
-}
-
-let delegateProxySuite = Suite(capability: "delegate proxy") {
-    let n = 1_000_000
+/// The main proxy cases, shared with the callgrind driver.
+func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
     let ticker = Ticker()
-
-    // Ours: instead-closure.
     let sink = Sink()
+    let counter = Counter()
+
     let insteadHolder = WeakHolder()
     let insteadProxy = TickProxy.proxy(for: insteadHolder, delegate: \.delegate)
     let insteadToken = insteadProxy.implement(TickProxy.didTick) { _, count in sink.total &+= count }
-    let insteadCase: (operations: Int, body: (Int) -> Void) = (n, { n in
-        let delegate = opaque(insteadProxy as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
 
-    // Ours: realDelegate fallback: the proxy, called as the delegate, passes
-    // the message to the real delegate it holds weakly.
-    let counter = Counter()
     let fallbackHolder = WeakHolder()
     fallbackHolder.delegate = counter
     let fallbackProxy = TickProxy.proxy(for: fallbackHolder, delegate: \.delegate)
-    let fallbackCase: (operations: Int, body: (Int) -> Void) = (n, { n in
-        let delegate = opaque(fallbackProxy as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
 
-    // Ours: one before-hook and one after-hook around the real delegate.
     let hookedHolder = WeakHolder()
     hookedHolder.delegate = counter
     let hookedProxy = TickProxy.proxy(for: hookedHolder, delegate: \.delegate)
-    let beforeToken = hookedProxy.before(TickProxy.didTick) { invocation in sink.total &+= invocation.arguments.1 }
-    let afterToken = hookedProxy.after(TickProxy.didTick) { invocation in sink.total &+= 1 }
-    let hookedCase: (operations: Int, body: (Int) -> Void) = (n / 4, { n in
-        let delegate = opaque(hookedProxy as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
+    let hookTokens = [
+        hookedProxy.before(TickProxy.didTick) { invocation in sink.total &+= invocation.arguments.1 },
+        hookedProxy.after(TickProxy.didTick) { _ in sink.total &+= 1 },
+    ]
 
-    // Peers.
     let closureDelegate = ClosureTickDelegate()
     closureDelegate.onTick = { _, count in sink.total &+= count }
-    let handWrittenCase: (operations: Int, body: (Int) -> Void) = (n, { n in
-        let delegate = opaque(closureDelegate as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
-
-    let directCase: (operations: Int, body: (Int) -> Void) = (n, { n in
-        let delegate = opaque(counter as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
-
     let forwarder = WeakForwarder()
     forwarder.real = counter
-    let weakCallCase: (operations: Int, body: (Int) -> Void) = (n, { n in
-        let delegate = opaque(forwarder as any TickDelegate)
-        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-    })
+
+    let keep: [AnyObject] = [insteadHolder, insteadProxy, insteadToken, fallbackHolder, fallbackProxy, hookedHolder,
+                             hookedProxy, counter, sink] + hookTokens
+    func send(_ delegate: any TickDelegate) -> (Int) -> Void {
+        { n in
+            let delegate = opaque(delegate)
+            for i in 0..<n { delegate.ticker(ticker, didTick: i) }
+            blackHole(keep)
+        }
+    }
+    return [
+        ("proxy.instead", send(insteadProxy)),
+        ("proxy.fallback", send(fallbackProxy)),
+        ("proxy.before-after", send(hookedProxy)),
+        ("proxy.peer.closure-delegate", send(closureDelegate)),
+        ("proxy.peer.weak-forwarder", send(forwarder)),
+        ("proxy.peer.direct", send(counter)),
+    ]
+}
+
+let delegateProxySuite = Suite(capability: "delegate proxy") {
+    let n = 200_000
+    let ticker = Ticker()
+    let sink = Sink()
+    let cases = delegateProxyCases()
 
     let table = NamedClosureTable()
     table.closures["ticker(_:didTick:)"] = { arguments in
         if let (_, count) = arguments as? (Ticker, Int) { sink.total &+= count }
     }
-    let byNameCase: (operations: Int, body: (Int) -> Void) = (n / 4, { n in
+    let byNameCase: Case = (n / 4, { n in
         let table = opaque(table)
         for i in 0..<n { table.send("ticker(_:didTick:)", (ticker, i)) }
     })
@@ -138,36 +132,56 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
     let observer = center.addObserver(forName: name, object: nil, queue: nil) { note in
         sink.total &+= (note.userInfo?["count"] as? Int) ?? 0
     }
-    let notificationCase: (operations: Int, body: (Int) -> Void) = (n / 20, { n in
+    let notificationCase: Case = (n / 20, { n in
         for i in 0..<n { center.post(name: name, object: ticker, userInfo: ["count": i]) }
     })
 
-    let measured = measureInTurns([
-        insteadCase, fallbackCase, hookedCase, handWrittenCase, directCase, weakCallCase, byNameCase,
-        notificationCase,
-    ])
-    let (instead, fallback, hooked, handWritten, direct, weakCall, byName, notification) = (
-        measured[0], measured[1], measured[2], measured[3], measured[4], measured[5], measured[6], measured[7]
+    let measured = interleave(cases.map { (n, $0.body) } + [byNameCase, notificationCase])
+    let (instead, fallback, hooked, handWritten, weakCall, direct) = (
+        measured[0], measured[1], measured[2], measured[3], measured[4], measured[5]
     )
+    let (byName, notification) = (measured[6], measured[7])
     center.removeObserver(observer)
 
-    blackHole((insteadToken, beforeToken, afterToken, fallbackProxy, counter.total, sink.total))
-
     let capability = "delegate proxy"
-    return [
+    var rows = [
         Row(capability: capability, name: "instead-closure", metric: "ns/msg",
-            ours: instead, peer: "hand-written delegate + stored closure", peerValue: handWritten, target: .atMost(2)),
+            ours: instead, peer: "hand-written delegate + stored closure", peerValue: handWritten, target: .atMost(1.6)),
         Row(capability: capability, name: "realDelegate fallback", metric: "ns/msg",
-            ours: fallback, peer: "hand-written call through weak delegate", peerValue: weakCall, target: .atMost(1.5)),
+            ours: fallback, peer: "hand-written forwarder, weak reference", peerValue: weakCall, target: .atMost(1.1)),
         Row(capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "NotificationCenter post", peerValue: notification, target: .atMost(0.1)),
         Row(capability: capability, name: "realDelegate fallback", metric: "ns/msg",
             ours: fallback, peer: "NotificationCenter post", peerValue: notification, target: .atMost(0.1)),
         Row(capability: capability, name: "before + after hooks", metric: "ns/msg",
-            ours: hooked, peer: "hand-written call through weak delegate", peerValue: weakCall, target: nil),
+            ours: hooked, peer: "hand-written forwarder, weak reference", peerValue: weakCall, target: nil),
         Row(capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "direct protocol call", peerValue: direct, target: nil),
         Row(capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "closure by name in a dictionary", peerValue: byName, target: nil),
     ]
+
+    // Scaling: one message, with closures registered for 1, 10 and 100 of the
+    // proxy's selectors.
+    for registered in [1, 10, 100] {
+        let holder = WeakHolder()
+        let proxy = WideTickProxy.proxy(for: holder, delegate: \.delegate)
+        var tokens = [proxy.implement(WideTickProxy.didTick) { _, count in sink.total &+= count }]
+        for selector in WideTickProxy.others.prefix(registered - 1) {
+            tokens.append(proxy.implement(selector) { _, count in sink.total &+= count })
+        }
+        let results = interleave(rounds: 11, [
+            (n, { n in
+                let delegate = opaque(proxy as any TickDelegate)
+                for i in 0..<n { delegate.ticker(ticker, didTick: i) }
+            }),
+            (n, cases[3].body),
+        ])
+        rows.append(Row(capability: capability, name: "scaling: instead-closure, \(registered) selectors with closures",
+                        metric: "ns/msg", ours: results[0], peer: "hand-written delegate + stored closure",
+                        peerValue: results[1], target: nil))
+        withExtendedLifetime((holder, tokens)) {}
+    }
+    blackHole(sink.total)
+    return rows
 }

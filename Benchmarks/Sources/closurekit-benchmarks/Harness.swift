@@ -6,13 +6,13 @@ import Foundation
 // shared machine prove nothing.
 
 /// Per-operation figures of one measured case.
-struct Measurement {
+struct Measurement: Sendable {
     var min: Double
     var median: Double
 }
 
 /// A target stated in an issue, as a bound on ours ÷ peer.
-enum Target {
+enum Target: Sendable {
     /// ratio ≤ bound. "at least 10× faster" is `.atMost(0.1)`.
     case atMost(Double)
 
@@ -30,7 +30,7 @@ enum Target {
 }
 
 /// One line of the table.
-struct Row {
+struct Row: Sendable {
     var capability: String
     var name: String
     var metric: String
@@ -47,9 +47,9 @@ struct Row {
 }
 
 /// A capability's benchmarks.
-struct Suite {
+struct Suite: Sendable {
     var capability: String
-    var run: () -> [Row]
+    var run: @Sendable () -> [Row]
 }
 
 /// Keeps the optimiser from deleting work.
@@ -67,24 +67,42 @@ func now() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
-/// Times `body(n)`, which must perform `n` operations, and returns nanoseconds
-/// per operation: min and median over `repetitions`, after one warm-up.
-func measure(
-    operations: Int,
-    repetitions: Int = 11,
-    _ body: (Int) -> Void
-) -> Measurement {
-    body(max(1, operations / 10))  // warm-up
-    var samples: [Double] = []
-    samples.reserveCapacity(repetitions)
-    for _ in 0..<repetitions {
-        let start = now()
-        body(operations)
-        let end = now()
-        samples.append(Double(end - start) / Double(operations))
+/// One side of a row: `body(n)` performs `n` operations.
+typealias Case = (operations: Int, body: (Int) -> Void)
+
+/// The fair way to compare: every case runs one batch per round, in turn
+/// (A, B, A, B, ...), for `rounds` rounds after one warm-up batch each, so that
+/// a machine that changes speed mid-run slows every side alike. Returns, per
+/// case, the minimum and the median nanoseconds per operation over the rounds.
+/// Batches are sized (by `operations`) to take about a millisecond or more, so
+/// that the clock's resolution does not matter.
+func interleave(rounds: Int = 21, between: (() -> Void)? = nil, _ cases: [Case]) -> [Measurement] {
+    for item in cases { item.body(max(1, item.operations / 10)) }  // warm-up
+    between?()
+    var samples = Array(repeating: [Double](), count: cases.count)
+    for index in samples.indices { samples[index].reserveCapacity(rounds) }
+    for _ in 0..<rounds {
+        for (index, item) in cases.enumerated() {
+            let start = now()
+            item.body(item.operations)
+            let end = now()
+            samples[index].append(Double(end - start) / Double(item.operations))
+        }
+        between?()
     }
-    samples.sort()
-    return Measurement(min: samples[0], median: samples[samples.count / 2])
+    return samples.map(summarize)
+}
+
+/// One case alone (for figures that have no peer in the same row).
+func measure(operations: Int, repetitions: Int = 21, _ body: @escaping (Int) -> Void) -> Measurement {
+    interleave(rounds: repetitions, [(operations, body)])[0]
+}
+
+/// The marginal cost of one more handler: (cost with `many` − cost with
+/// `one`) ÷ (`manyCount` − `oneCount`), for the minimum and the median alike.
+func perExtra(one: Measurement, many: Measurement, oneCount: Int, manyCount: Int) -> Measurement {
+    let span = Double(manyCount - oneCount)
+    return Measurement(min: (many.min - one.min) / span, median: (many.median - one.median) / span)
 }
 
 /// Takes samples of something that is not a duration (bytes, lateness) and
@@ -130,6 +148,22 @@ func tsv(_ rows: [Row]) -> String {
         let fields = [
             row.capability, row.name, row.metric, format(row.ours.min), row.peer,
             format(row.peerValue.min), format(row.ratio), row.target?.text ?? "-", row.verdict,
+        ]
+        text += fields.joined(separator: "\t") + "\n"
+    }
+    return text
+}
+
+/// The same rows with medians too, for `Benchmarks/regenerate`: capability,
+/// case, metric, ours min, ours median, peer, peer min, peer median, ratio,
+/// target, verdict.
+func detailedTSV(_ rows: [Row]) -> String {
+    var text = "capability\tcase\tmetric\tours_min\tours_median\tpeer\tpeer_min\tpeer_median\tratio\ttarget\tverdict\n"
+    for row in rows {
+        let fields = [
+            row.capability, row.name, row.metric, format(row.ours.min), format(row.ours.median), row.peer,
+            format(row.peerValue.min), format(row.peerValue.median), format(row.ratio), row.target?.text ?? "-",
+            row.verdict,
         ]
         text += fields.joined(separator: "\t") + "\n"
     }

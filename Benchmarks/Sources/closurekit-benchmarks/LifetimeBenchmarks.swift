@@ -19,22 +19,25 @@ private final class Counter: @unchecked Sendable {
 }
 
 let lifetimeSuite = Suite(capability: "lifetime") {
-    let n = 100_000
+    let n = 20_000
     let counter = Counter()
-    let ours = measure(operations: n) { n in
-        for _ in 0..<n {
-            var object: OptedIn? = OptedIn()
-            let token = object!.onEnd { counter.value &+= 1 }
-            object = nil  // ends the object while the token still holds the callback
-            blackHole(token)
-        }
-    }
-    let handWritten = measure(operations: n) { n in
-        for _ in 0..<n {
-            let object = HandWritten()
-            object.onDeinit.append { counter.value &+= 1 }
-        }
-    }
+    let results = interleave([
+        (n, { n in
+            for _ in 0..<n {
+                var object: OptedIn? = OptedIn()
+                let token = object!.onEnd { counter.value &+= 1 }
+                object = nil  // ends the object while the token still holds the callback
+                blackHole(token)
+            }
+        }),
+        (n, { n in
+            for _ in 0..<n {
+                let object = HandWritten()
+                object.onDeinit.append { counter.value &+= 1 }
+            }
+        }),
+    ])
+    let (ours, handWritten) = (results[0], results[1])
     precondition(counter.value > 2 * n, "end-of-life callbacks did not run")
     blackHole(counter.value)
     return [

@@ -9,7 +9,7 @@ import OpenCombine
 // Observation's `withObservationTracking` re-armed after each change. Every
 // observer does the same work: it adds the new value to a counter.
 
-private final class Counter {
+private final class Counter: @unchecked Sendable {
     var value = 0
 }
 
@@ -32,7 +32,7 @@ private final class PublishedModel {
 }
 
 @Observable
-private final class TrackedModel {
+private final class TrackedModel: @unchecked Sendable {
     var value = 0
 }
 
@@ -48,32 +48,65 @@ private func arm(_ model: TrackedModel, _ counter: Counter) {
     }
 }
 
+/// A model for Observation's `Observations` sequence, which needs a
+/// sendable model to capture.
+@Observable
+private final class SendableTrackedModel: @unchecked Sendable {
+    var value = 0
+}
+
+private final class Handoff: @unchecked Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+    var received = 0
+}
+
+/// One write with one observer, ours and the didSet closure array, shared
+/// with the callgrind driver.
+func observationCases() -> [(name: String, body: (Int) -> Void)] {
+    let counter = Counter()
+    let ours = OursModel()
+    let token = ours.observe(\.value, options: [.old, .new]) { _, change in counter.value &+= change.newValue! }
+    let didSet = DidSetModel()
+    didSet.observers.append { _, new in counter.value &+= new }
+    return [
+        ("observation.write-1", { n in
+            let model = opaque(ours)
+            for index in 0..<n { model.value = index }
+            blackHole(token)
+        }),
+        ("observation.peer.didset-array-1", { n in
+            let model = opaque(didSet)
+            for index in 0..<n { model.value = index }
+        }),
+    ]
+}
+
 let observationSuite = Suite(capability: "observation") {
+    let capability = "observation"
     let n = 100_000
-    // More repetitions than the default, for every case alike: the machines
-    // these run on are shared, and the minimum needs enough tries to find a
-    // quiet moment.
-    let repetitions = 31
     let counter = Counter()
     var rows: [Row] = []
 
     // The price of opting in: a write that nobody observes.
     let unobserved = OursModel()
-    let unobservedTime = measure(operations: n, repetitions: repetitions) { n in
-        let model = opaque(unobserved)
-        for index in 0..<n { model.value = index }
-    }
     let bare = DidSetModel()
-    let bareTime = measure(operations: n, repetitions: repetitions) { n in
-        let model = opaque(bare)
-        for index in 0..<n { model.value = index }
-    }
-    rows.append(Row(capability: "observation", name: "write, no observer", metric: "ns/op",
-                    ours: unobservedTime, peer: "didSet, empty closure array", peerValue: bareTime,
-                    target: nil))
+    let empty = interleave([
+        (n, { n in
+            let model = opaque(unobserved)
+            for index in 0..<n { model.value = index }
+        }),
+        (n, { n in
+            let model = opaque(bare)
+            for index in 0..<n { model.value = index }
+        }),
+    ])
+    rows.append(Row(capability: capability, name: "write, no observer", metric: "ns/op",
+                    ours: empty[0], peer: "didSet, empty closure array", peerValue: empty[1], target: nil))
 
-    for observers in [1, 10] {
+    var byCount: [Int: (ours: Measurement, array: Measurement)] = [:]
+    for observers in [1, 10, 100] {
         let label = observers == 1 ? "1 observer" : "\(observers) observers"
+        let ops = max(1_000, n / observers)
 
         let ours = OursModel()
         var tokens: [CancellationToken] = []
@@ -82,51 +115,100 @@ let observationSuite = Suite(capability: "observation") {
                 counter.value &+= change.newValue!
             }.store(in: &tokens)
         }
-        let oursTime = measure(operations: n, repetitions: repetitions) { n in
-            let model = opaque(ours)
-            for index in 0..<n { model.value = index }
-        }
-
         let didSet = DidSetModel()
         for _ in 0..<observers {
             didSet.observers.append { _, new in counter.value &+= new }
         }
-        let didSetTime = measure(operations: n, repetitions: repetitions) { n in
-            let model = opaque(didSet)
-            for index in 0..<n { model.value = index }
-        }
-
+        var cases: [Case] = [
+            (ops, { n in
+                let model = opaque(ours)
+                for index in 0..<n { model.value = index }
+            }),
+            (ops, { n in
+                let model = opaque(didSet)
+                for index in 0..<n { model.value = index }
+            }),
+        ]
         let published = PublishedModel()
         var cancellables: [AnyCancellable] = []
-        for _ in 0..<observers {
-            published.$value.sink { new in counter.value &+= new }.store(in: &cancellables)
-        }
-        let publishedTime = measure(operations: n / 4, repetitions: repetitions) { n in
-            let model = opaque(published)
-            for index in 0..<n { model.value = index }
-        }
-
         let tracked = TrackedModel()
-        let trackedTime = measure(operations: n / 20, repetitions: repetitions) { n in
-            let model = opaque(tracked)
-            for index in 0..<n {
-                for _ in 0..<observers { arm(model, counter) }
-                model.value = index
-                for _ in 0..<observers { counter.value &+= model.value }
+        if observers <= 10 {
+            for _ in 0..<observers {
+                published.$value.sink { new in counter.value &+= new }.store(in: &cancellables)
             }
+            cases.append((ops / 4, { n in
+                let model = opaque(published)
+                for index in 0..<n { model.value = index }
+            }))
+            cases.append((ops / 20, { n in
+                let model = opaque(tracked)
+                for index in 0..<n {
+                    for _ in 0..<observers { arm(model, counter) }
+                    model.value = index
+                    for _ in 0..<observers { counter.value &+= model.value }
+                }
+            }))
         }
-
-        rows.append(Row(capability: "observation", name: "write, \(label)", metric: "ns/op",
-                        ours: oursTime, peer: "didSet calling closure array", peerValue: didSetTime,
-                        target: .atMost(2)))
-        rows.append(Row(capability: "observation", name: "write, \(label)", metric: "ns/op",
-                        ours: oursTime, peer: "OpenCombine @Published + sink", peerValue: publishedTime,
-                        target: observers == 1 ? .atMost(0.1) : nil))
-        rows.append(Row(capability: "observation", name: "write, \(label)", metric: "ns/op",
-                        ours: oursTime, peer: "withObservationTracking re-armed", peerValue: trackedTime,
-                        target: .atMost(0.05)))
+        let results = interleave(cases)
+        byCount[observers] = (results[0], results[1])
+        if observers <= 10 {
+            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
+                            ours: results[0], peer: "didSet calling closure array", peerValue: results[1],
+                            target: .atMost(2)))
+            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
+                            ours: results[0], peer: "OpenCombine @Published + sink", peerValue: results[2],
+                            target: observers == 1 ? .atMost(0.1) : nil))
+            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
+                            ours: results[0], peer: "withObservationTracking re-armed", peerValue: results[3],
+                            target: .atMost(0.05)))
+        }
+        rows.append(Row(capability: capability, name: "scaling: write, \(label)", metric: "ns/op",
+                        ours: results[0], peer: "didSet calling closure array", peerValue: results[1], target: nil))
         withExtendedLifetime((tokens, cancellables)) {}
     }
+    let one = byCount[1]!, hundred = byCount[100]!
+    rows.append(Row(capability: capability, name: "per extra observer (from 1 to 100 observers)", metric: "ns/observer",
+                    ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
+                    peer: "didSet calling closure array",
+                    peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
+                    target: .atMost(1.1)))
+
+    // Observation's `Observations` (Swift 6.2): an async sequence of values.
+    // It delivers on a task, coalescing writes made before the consumer runs,
+    // so the fair comparison is a write followed by waiting for its delivery
+    // (ours delivers synchronously, inside the write).
+    let model = SendableTrackedModel()
+    let handoff = Handoff()
+    let consumer = Task.detached {
+        for await value in Observations({ model.value }) {
+            handoff.received = value
+            handoff.semaphore.signal()
+        }
+    }
+    handoff.semaphore.wait()  // the initial value
+    let oursOne = OursModel()
+    let oursToken = oursOne.observe(\.value, options: [.new]) { _, change in counter.value &+= change.newValue! }
+    var next = 0
+    let asyncResults = interleave(rounds: 11, [
+        (20_000, { n in
+            let model = opaque(oursOne)
+            for index in 0..<n { model.value = index }
+        }),
+        (500, { n in
+            for _ in 0..<n {
+                next &+= 1
+                model.value = next
+                handoff.semaphore.wait()
+            }
+        }),
+    ])
+    consumer.cancel()
+    model.value = -1  // wakes the consumer so that it sees the cancellation
+    rows.append(Row(capability: capability, name: "write, 1 observer, until delivered", metric: "ns/op",
+                    ours: asyncResults[0], peer: "Observations (async sequence)", peerValue: asyncResults[1],
+                    target: nil))
+    blackHole(oursToken)
+
     precondition(counter.value != 0, "observers did not run")
     blackHole(counter.value)
     return rows

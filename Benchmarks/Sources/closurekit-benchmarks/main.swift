@@ -1,10 +1,15 @@
 import Foundation
 
 // closurekit-benchmarks [filter] [--tsv FILE]
+// closurekit-benchmarks --callgrind CASE N
+// closurekit-benchmarks --list-callgrind
 //
 // Prints one table per capability. `filter` runs only the capabilities whose
 // name contains it (case-insensitive). `--tsv FILE` also writes the rows as
-// tab-separated values.
+// tab-separated values. `--callgrind CASE N` sets up one case and runs N of
+// its operations, for `Benchmarks/callgrind`, which runs it under valgrind
+// twice (two values of N) and divides the difference in instructions by the
+// difference in N.
 
 // The delays suite runs last: it schedules a million delays and leaves the
 // peers' 400,000 cancelled work items and tasks pending in Dispatch and the
@@ -19,11 +24,20 @@ let suites: [Suite] = [
     delegateProxySuite,
     hookPointSuite,
     foundationSuite,
+    rateLimitSuite,
+    clockSuite,
     delaysSuite,
 ]
 
+/// The cases the callgrind script counts instructions for.
+func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
+    associationReadCases() + delegateProxyCases() + hookPointCases() + controlEventCases() + observationCases()
+        + throttleCases() + delayPairCases() + xmlCases()
+}
+
 var filter: String?
 var tsvPath: String?
+var detailsPath: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -33,8 +47,26 @@ while let argument = arguments.next() {
             exit(2)
         }
         tsvPath = path
+    case "--details":
+        guard let path = arguments.next() else {
+            FileHandle.standardError.write("--details needs a file name\n".data(using: .utf8)!)
+            exit(2)
+        }
+        detailsPath = path
+    case "--list-callgrind":
+        for item in callgrindCases() { print(item.name) }
+        exit(0)
+    case "--callgrind":
+        guard let name = arguments.next(), let count = arguments.next().flatMap({ Int($0) }),
+            let item = callgrindCases().first(where: { $0.name == name })
+        else {
+            FileHandle.standardError.write("--callgrind needs a case name (see --list-callgrind) and a count\n".data(using: .utf8)!)
+            exit(2)
+        }
+        item.body(count)
+        exit(0)
     case "--help", "-h":
-        print("usage: closurekit-benchmarks [filter] [--tsv FILE]")
+        print("usage: closurekit-benchmarks [filter] [--tsv FILE] | --callgrind CASE N | --list-callgrind")
         print("capabilities: " + suites.map(\.capability).joined(separator: ", "))
         exit(0)
     default:
@@ -70,6 +102,15 @@ let met = allRows.filter { $0.verdict == "met" }.count
 let missed = allRows.filter { $0.verdict == "missed" }.count
 print("")
 print("targets: \(met) met, \(missed) missed")
+
+if let detailsPath {
+    do {
+        try detailedTSV(allRows).write(toFile: detailsPath, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write("could not write \(detailsPath): \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+}
 
 if let tsvPath {
     do {

@@ -1,0 +1,127 @@
+import AsyncAlgorithms
+import ClosureKit
+import Foundation
+
+// Throttle and debounce: a value sent while a throttle window is open, and a
+// value sent to a debouncer (which re-arms its delay), against a hand-written
+// timestamp throttle and swift-async-algorithms' `throttle` and `debounce`
+// on an `AsyncStream` (values yielded by a producer, consumed by a task,
+// per value including the hand-off to the consumer task).
+
+private final class Tally: @unchecked Sendable {
+    var value = 0
+}
+
+/// The hand-written throttle: a lock, a timestamp and the latest value.
+/// Sends inside the interval are kept (for a trailing call the owner would
+/// schedule) instead of running the action.
+private final class TimestampThrottle<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let clock = ContinuousClock()
+    private let interval: Duration
+    private var last: ContinuousClock.Instant?
+    private var latest: Value?
+    private let action: (Value) -> Void
+
+    init(interval: Duration, action: @escaping (Value) -> Void) {
+        self.interval = interval
+        self.action = action
+    }
+
+    @inline(never)
+    func send(_ value: Value) {
+        let now = clock.now
+        lock.lock()
+        if let last, last.duration(to: now) < interval {
+            latest = value
+            lock.unlock()
+            return
+        }
+        last = now
+        latest = nil
+        lock.unlock()
+        action(value)
+    }
+}
+
+/// Throttler.send while throttled and the timestamp throttle, shared with the
+/// callgrind driver.
+func throttleCases() -> [(name: String, body: (Int) -> Void)] {
+    let tally = Tally()
+    let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
+    throttler.send(0)  // opens the window: every later send is while throttled
+    let handWritten = TimestampThrottle<Int>(interval: .seconds(3600)) { tally.value &+= $0 }
+    handWritten.send(0)
+    return [
+        ("throttle.send-while-throttled", { n in
+            let throttler = opaque(throttler)
+            for index in 0..<n { throttler.send(index) }
+        }),
+        ("throttle.peer.timestamp-throttle", { n in
+            let throttle = opaque(handWritten)
+            for index in 0..<n { throttle.send(index) }
+        }),
+    ]
+}
+
+/// Yields `n` values into a stream that `transform` wraps, consumed by a
+/// detached task; returns when the consumer has seen the end.
+private func pump(
+    _ n: Int,
+    _ transform: @escaping @Sendable (AsyncStream<Int>) -> any AsyncSequence<Int, Never>
+) {
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    let done = DispatchSemaphore(value: 0)
+    let tally = Tally()
+    let consumer = Task.detached {
+        for await value in transform(stream) { tally.value &+= value }
+        done.signal()
+    }
+    for index in 0..<n { continuation.yield(index) }
+    continuation.finish()
+    done.wait()
+    blackHole((consumer, tally.value))
+}
+
+let rateLimitSuite = Suite(capability: "throttle and debounce") {
+    let capability = "throttle and debounce"
+    let cases = throttleCases()
+    let n = 200_000
+    let sends = interleave([(n, cases[0].body), (n, cases[1].body)])
+
+    let tally = Tally()
+    let debouncer = try! Debouncer<Int>(for: .seconds(3600), on: .inline) { tally.value &+= $0 }
+    let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
+    let streamOps = 20_000
+    let streams = interleave(rounds: 11, [
+        (streamOps, { n in
+            let throttler = opaque(throttler)
+            for index in 0..<n { throttler.send(index) }
+        }),
+        (streamOps, { n in
+            let debouncer = opaque(debouncer)
+            for index in 0..<n { debouncer.send(index) }
+        }),
+        (streamOps, { n in
+            // 1.1.4 ships throttle as `_throttle` (its API is not final yet).
+            pump(n) { $0._throttle(for: .seconds(3600), clock: ContinuousClock(), latest: true) }
+        }),
+        (streamOps / 10, { n in
+            pump(n) { $0.debounce(for: .seconds(3600), clock: ContinuousClock()) }
+        }),
+        (streamOps, { n in pump(n) { $0 } }),
+    ])
+    debouncer.cancel()
+    throttler.cancel()
+
+    return [
+        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+            ours: sends[0], peer: "hand-written timestamp throttle", peerValue: sends[1], target: .atMost(1.2)),
+        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+            ours: streams[0], peer: "AsyncAlgorithms throttle (AsyncStream)", peerValue: streams[2], target: nil),
+        Row(capability: capability, name: "Debouncer.send (re-arms its delay)", metric: "ns/op",
+            ours: streams[1], peer: "AsyncAlgorithms debounce (AsyncStream)", peerValue: streams[3], target: nil),
+        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+            ours: streams[0], peer: "floor: AsyncStream yield + consume, no operator", peerValue: streams[4], target: nil),
+    ]
+}
