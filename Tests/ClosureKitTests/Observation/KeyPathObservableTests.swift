@@ -379,18 +379,23 @@ struct KeyPathObservableTests {
     func addressReuse() {
         let log = ObservationLog<String>()
         var tokens: [CancellationToken] = []
+        var addresses = Set<ObjectIdentifier>()
         for _ in 0..<50 {
             let holder = ObservedHolder()
+            addresses.insert(ObjectIdentifier(holder))
             holder.observe(\.count) { _, _ in log.append("observer") }.store(in: &tokens)
             holder.count = 1
         }
         // Each observer was called for its own object.
         #expect(log.count == 50)
+        var reused = 0
         for _ in 0..<50 {
             let holder = ObservedHolder()
+            if addresses.contains(ObjectIdentifier(holder)) { reused += 1 }
             holder.count = 1
         }
         #expect(log.count == 50)
+        #expect(reused > 0, "no new holder took a dead one's address, so nothing was checked")
     }
 
     // MARK: - Tokens
