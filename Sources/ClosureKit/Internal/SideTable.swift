@@ -28,9 +28,12 @@
 ///   entries whose weak reference reads nil.
 ///
 /// Sweeping is amortised: every table operation counts, and once the count
-/// reaches `max(sweepFloor, 2 × entries)` the operation sweeps. Dead entries are
-/// therefore released after at most that many further association or lifetime
-/// calls anywhere in the process, or at once by
+/// reaches `max(sweepFloor, 2 × entries left by the last sweep)` the operation
+/// sweeps. (Measured against the entries left by the last sweep, not the
+/// current ones: otherwise churning new objects, each adding an entry per
+/// operation, would raise the bar as fast as the count and never sweep.)
+/// Dead entries are therefore released after at most that many further
+/// association or lifetime calls anywhere in the process, or at once by
 /// ``ObjectLifetime/releaseEndedObjects()``.
 ///
 /// One lock guards the table and the storages in it, so that a read takes a
@@ -85,6 +88,7 @@ enum SideTable {
     private struct State {
         var entries = AddressTable<Entry>()
         var operationsSinceSweep = 0
+        var operationsBeforeSweep = SideTable.sweepFloor
         /// Classes known not to adopt ``Lifetime``, by metadata address (which
         /// never moves), so that a read on an object with no values does not
         /// repeat a protocol-conformance look-up each time.
@@ -215,7 +219,7 @@ enum SideTable {
 
     private static func countOperation(releasing released: inout [Entry]) {
         state.operationsSinceSweep &+= 1
-        if state.operationsSinceSweep >= max(sweepFloor, 2 &* state.entries.count) {
+        if state.operationsSinceSweep >= state.operationsBeforeSweep {
             sweep(releasing: &released)
         }
     }
@@ -223,5 +227,6 @@ enum SideTable {
     private static func sweep(releasing released: inout [Entry]) {
         state.operationsSinceSweep = 0
         released += state.entries.removeAll { $0.ownerHasEnded }
+        state.operationsBeforeSweep = max(sweepFloor, 2 &* state.entries.count)
     }
 }

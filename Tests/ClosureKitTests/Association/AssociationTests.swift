@@ -117,12 +117,15 @@ struct AssociationTests {
         #expect(probe.events == ["deinit value"])
     }
 
-    @Test("100,000 churned short-lived objects never see a dead object's value")
+    @Test("100,000 churned short-lived objects never see a dead object's value, and the table stays bounded")
     func addressReuse() {
         let key = AssociationKey<Int>("generation")
         var stale = 0
+        var addresses = Set<ObjectIdentifier>()
+        var reused = 0
         for generation in 0..<100_000 {
             let object = PlainObject()
+            if !addresses.insert(ObjectIdentifier(object)).inserted { reused += 1 }
             if let seen = Association.value(for: key, on: object) {
                 stale += 1
                 _ = seen
@@ -131,6 +134,12 @@ struct AssociationTests {
             #expect(Association.value(for: key, on: object) == generation)
         }
         #expect(stale == 0)
+        // Addresses were reused (after the sweeps that dropped dead entries),
+        // so the check above had something to check.
+        #expect(reused > 0)
+        // The amortised sweeps alone keep the table bounded while objects
+        // churn, each adding an entry: not one entry per churned object.
+        #expect(SideTable.entryCount <= 4 * SideTable.sweepFloor)
         // The sweep keeps the table bounded, not one entry per churned object.
         ObjectLifetime.releaseEndedObjects()
         #expect(SideTable.entryCount < 1_000)
@@ -140,12 +149,17 @@ struct AssociationTests {
     func addressReuseAdopters() {
         let key = AssociationKey<Int>("generation")
         var stale = 0
+        var addresses = Set<ObjectIdentifier>()
+        var reused = 0
         for generation in 0..<100_000 {
             let object = LifetimeObject()
+            if !addresses.insert(ObjectIdentifier(object)).inserted { reused += 1 }
             if Association.value(for: key, on: object) != nil { stale += 1 }
             Association.set(generation, for: key, on: object)
+            #expect(Association.value(for: key, on: object) == generation)
         }
         #expect(stale == 0)
+        #expect(reused > 0)
     }
 
     @Test("10,000 concurrent set, get and remove operations lose no update")

@@ -384,18 +384,27 @@ struct KeyPathObservableTests {
     func addressReuse() {
         let log = ObservationLog<String>()
         var tokens: [CancellationToken] = []
+        var addresses = Set<ObjectIdentifier>()
         for _ in 0..<50 {
             let holder = ObservedHolder()
+            addresses.insert(ObjectIdentifier(holder))
             holder.observe(\.count) { _, _ in log.append("observer") }.store(in: &tokens)
             holder.count = 1
         }
         // Each observer was called for its own object.
         #expect(log.count == 50)
-        for _ in 0..<50 {
+        // New holders, each kept so that the next one takes another address,
+        // until a few have taken a dead holder's address.
+        var reused = 0
+        var newcomers: [ObservedHolder] = []
+        for _ in 0..<2_000 where reused < 3 {
             let holder = ObservedHolder()
+            if addresses.contains(ObjectIdentifier(holder)) { reused += 1 }
             holder.count = 1
+            newcomers.append(holder)
         }
         #expect(log.count == 50)
+        #expect(reused > 0, "no new holder took a dead one's address, so nothing was checked")
     }
 
     // MARK: - Tokens
