@@ -205,6 +205,7 @@ struct XMLGuardFuzzFixtureTests {
             ("notation-public-id-across-lines.xml", 2, 1, 1),
             ("unterminated-attlist.xml", 1, 13, 5),
             ("parameter-entity-attlist.xml", 1, 63, 26),
+            ("xml-declaration-without-data.xml", 1, 6, 68),
         ])
     func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
         let data = try fixture("fuzz/" + name)

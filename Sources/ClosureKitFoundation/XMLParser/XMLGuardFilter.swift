@@ -432,8 +432,13 @@ struct XMLGuardFilter {
             buffer[j] == UInt8(ascii: "?"), buffer[j + 1] == UInt8(ascii: ">")
         else { return passOn }
         let target = String(decoding: buffer[(i + 2)..<j], as: UTF8.self)
-        // `<?xml?>` is a broken XML declaration, which the parser reports.
-        guard target.lowercased() != "xml" else { return passOn }
+        // `<?xml?>` is a broken XML declaration: libxml2 reports it, then
+        // still passes it on as a processing instruction with no data. It is
+        // disarmed (`<_xml?>`), so the parser rejects it where it begins.
+        if target.lowercased() == "xml" {
+            buffer[i + 1] = UInt8(ascii: "_")
+            return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
+        }
         guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .processingInstruction(target: target)))
         blank(i..<(j + 2))
         return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
