@@ -206,6 +206,7 @@ struct XMLGuardFuzzFixtureTests {
             ("unterminated-attlist.xml", 1, 13, 5),
             ("parameter-entity-attlist.xml", 1, 63, 26),
             ("xml-declaration-without-data.xml", 1, 6, 68),
+            ("broken-encoding-declaration.xml", 1, 30, 9),
         ])
     func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
         let data = try fixture("fuzz/" + name)

@@ -138,9 +138,17 @@ struct XMLGuardFilter {
         }
         let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
         guard let range = declaration.range(of: "encoding") else { return true }
-        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
-        return value == "utf-8" || value == "utf8"
+        // Only a well-formed `encoding="Name"` makes libxml2 decode the
+        // document as something else; with anything broken it reads UTF-8.
+        var rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard rest.first == "=" else { return true }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        guard rest.dropFirst().count > name.count, let first = name.first, first.isASCII, first.isLetter,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") })
+        else { return true }
+        return name == "utf-8" || name == "utf8"
     }
 
     /// How many bytes of `bytes` are whole, valid UTF-8, and the first
