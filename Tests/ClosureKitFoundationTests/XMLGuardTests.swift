@@ -207,6 +207,7 @@ struct XMLGuardFuzzFixtureTests {
             ("parameter-entity-attlist.xml", 1, 63, 26),
             ("xml-declaration-without-data.xml", 1, 6, 68),
             ("broken-encoding-declaration.xml", 1, 30, 9),
+            ("processing-instruction-in-attlist.xml", 2, 1, 1),
         ])
     func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
         let data = try fixture("fuzz/" + name)

@@ -407,6 +407,11 @@ struct XMLGuardFilter {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
+    private static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isNameStart(first) else { return false }
+        return text.utf8.allSatisfy(isNameByte)
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -524,13 +529,15 @@ struct XMLGuardFilter {
 
     private mutating func rewriteAttributeList(_ range: Range<Int>) {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 9)
-        guard tokens.skipSpace(), let element = tokens.word() else { return disarm(range) }
+        guard tokens.skipSpace(), let element = tokens.word(), Self.isName(element) else { return disarm(range) }
         var blanks: [(Range<Int>, XMLGuardedConstruct.Kind)] = []
         while true {
             let start = tokens.index
             _ = tokens.skipSpace()
             if tokens.atEnd { break }
-            guard tokens.index > start, let name = tokens.word(), tokens.skipSpace() else { return disarm(range) }
+            guard tokens.index > start, let name = tokens.word(), Self.isName(name), tokens.skipSpace() else {
+                return disarm(range)
+            }
             let type: String
             if let group = tokens.group() {
                 type = group
@@ -598,8 +605,25 @@ struct XMLGuardFilter {
     /// first byte, without parsing into it (where it could report a NULL
     /// string): its keyword's first letter becomes `_`. The document stays
     /// malformed, and the error is reported where the declaration begins.
+    /// Data-less processing instructions inside it are blanked too: libxml2,
+    /// recovering, reads them as processing instructions.
     private mutating func disarm(_ range: Range<Int>) {
         buffer[range.lowerBound + 2] = UInt8(ascii: "_")
+        var k = range.lowerBound
+        while k + 1 < range.upperBound {
+            if buffer[k] == UInt8(ascii: "<"), buffer[k + 1] == UInt8(ascii: "?") {
+                var j = k + 2
+                while j < range.upperBound, Self.isNameByte(buffer[j]) { j += 1 }
+                if j > k + 2, j + 1 < range.upperBound, buffer[j] == UInt8(ascii: "?"),
+                    buffer[j + 1] == UInt8(ascii: ">")
+                {
+                    blank(k..<(j + 2))
+                    k = j + 2
+                    continue
+                }
+            }
+            k += 1
+        }
     }
 
     /// Public and system IDs after `PUBLIC` or `SYSTEM`; nil when malformed.
@@ -619,7 +643,7 @@ struct XMLGuardFilter {
 
     private mutating func rewriteNotation(_ range: Range<Int>) {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 10)
-        guard tokens.skipSpace(), let name = tokens.word(), tokens.skipSpace(),
+        guard tokens.skipSpace(), let name = tokens.word(), Self.isName(name), tokens.skipSpace(),
             let ids = Self.externalID(&tokens)
         else { return disarm(range) }
         _ = tokens.skipSpace()
