@@ -208,6 +208,7 @@ struct XMLGuardFuzzFixtureTests {
             ("xml-declaration-without-data.xml", 1, 6, 68),
             ("broken-encoding-declaration.xml", 1, 30, 9),
             ("processing-instruction-in-attlist.xml", 2, 1, 1),
+            ("broken-xml-declaration-before-dtd.xml", 1, 32, 34),
         ])
     func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
         let data = try fixture("fuzz/" + name)

@@ -58,6 +58,9 @@ struct XMLGuardFilter {
         case subset
         case subsetDeclaration(quote: UInt8?)
         case afterSubset(quote: UInt8?)
+        /// In `<?xml …`, which libxml2 ends at the first `>`, even when it
+        /// is broken.
+        case xmlDeclaration
     }
     private enum Return: Equatable { case content, subset }
 
@@ -297,6 +300,14 @@ struct XMLGuardFilter {
                     advance(&i, to: atEnd ? n : max(i, n - 2))
                     break scanning
                 }
+            case .xmlDeclaration:
+                if let end = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: buffer, i..<n) {
+                    advance(&i, to: end + 1)
+                    state = .content
+                } else {
+                    advance(&i, to: n)
+                    break scanning
+                }
             case .processingInstruction(let returnState):
                 let end = find("?>", from: i)
                 if let nested = find("<?", from: i), nested < (end ?? n) {
@@ -438,6 +449,11 @@ struct XMLGuardFilter {
         let passOn = Step.consumed(end: i + 2, next: .processingInstruction(returnTo: back))
         var j = i + 2
         while j < buffer.count, Self.isNameByte(buffer[j]) { j += 1 }
+        if j - i == 5, j < buffer.count, Self.isSpace(buffer[j]),
+            String(decoding: buffer[(i + 2)..<j], as: UTF8.self) == "xml"
+        {
+            return .consumed(end: j, next: .xmlDeclaration)
+        }
         if j + 1 >= buffer.count, !atEnd {
             return j - i < 4096 ? .needMore : passOn
         }
