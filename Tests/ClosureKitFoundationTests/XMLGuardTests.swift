@@ -205,6 +205,10 @@ struct XMLGuardFuzzFixtureTests {
             ("notation-public-id-across-lines.xml", 2, 1, 1),
             ("unterminated-attlist.xml", 1, 13, 5),
             ("parameter-entity-attlist.xml", 1, 63, 26),
+            ("xml-declaration-without-data.xml", 1, 6, 68),
+            ("broken-encoding-declaration.xml", 1, 30, 9),
+            ("processing-instruction-in-attlist.xml", 2, 1, 1),
+            ("broken-xml-declaration-before-dtd.xml", 1, 32, 34),
         ])
     func fuzzFixture(name: String, line: Int, column: Int, code: Int) throws {
         let data = try fixture("fuzz/" + name)

@@ -47,8 +47,8 @@ public struct ObservableProperty<Value> {
     /// ``KeyPathObservable`` instance.
     @available(*, unavailable, message: "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable")
     public var wrappedValue: Value {
-        get { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable") }
-        set { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable") }
+        get { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute") }
+        set { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute") }
     }
 
     /// Reads and writes the property of `object`, notifying its observers on

@@ -53,8 +53,9 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     /// nobody. Without this option every set notifies, as Key-Value Observing
     /// does.
     ///
-    /// The observed value must be `Equatable`: registering this option for a
-    /// value that is not traps, with a message naming the type. Where one
+    /// The observed value must be `Equatable`: for a value that is not,
+    /// `observe(_:options:_:)` takes ``NonEquatableObservationOptions``, which
+    /// lack this option, so asking for it is a compile-time error. Where one
     /// registration covers key paths of different types, values that are not
     /// `Equatable` always notify.
     public static let skippingEqualValues = ObservationOptions(rawValue: 1 << 4)

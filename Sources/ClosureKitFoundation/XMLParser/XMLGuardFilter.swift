@@ -58,6 +58,9 @@ struct XMLGuardFilter {
         case subset
         case subsetDeclaration(quote: UInt8?)
         case afterSubset(quote: UInt8?)
+        /// In `<?xml …`, which libxml2 ends at the first `>`, even when it
+        /// is broken.
+        case xmlDeclaration
     }
     private enum Return: Equatable { case content, subset }
 
@@ -138,9 +141,17 @@ struct XMLGuardFilter {
         }
         let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
         guard let range = declaration.range(of: "encoding") else { return true }
-        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
-        return value == "utf-8" || value == "utf8"
+        // Only a well-formed `encoding="Name"` makes libxml2 decode the
+        // document as something else; with anything broken it reads UTF-8.
+        var rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard rest.first == "=" else { return true }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        guard rest.dropFirst().count > name.count, let first = name.first, first.isASCII, first.isLetter,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") })
+        else { return true }
+        return name == "utf-8" || name == "utf8"
     }
 
     /// How many bytes of `bytes` are whole, valid UTF-8, and the first
@@ -289,6 +300,14 @@ struct XMLGuardFilter {
                     advance(&i, to: atEnd ? n : max(i, n - 2))
                     break scanning
                 }
+            case .xmlDeclaration:
+                if let end = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: buffer, i..<n) {
+                    advance(&i, to: end + 1)
+                    state = .content
+                } else {
+                    advance(&i, to: n)
+                    break scanning
+                }
             case .processingInstruction(let returnState):
                 let end = find("?>", from: i)
                 if let nested = find("<?", from: i), nested < (end ?? n) {
@@ -399,6 +418,11 @@ struct XMLGuardFilter {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
+    private static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isNameStart(first) else { return false }
+        return text.utf8.allSatisfy(isNameByte)
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -425,6 +449,11 @@ struct XMLGuardFilter {
         let passOn = Step.consumed(end: i + 2, next: .processingInstruction(returnTo: back))
         var j = i + 2
         while j < buffer.count, Self.isNameByte(buffer[j]) { j += 1 }
+        if j - i == 5, j < buffer.count, Self.isSpace(buffer[j]),
+            String(decoding: buffer[(i + 2)..<j], as: UTF8.self) == "xml"
+        {
+            return .consumed(end: j, next: .xmlDeclaration)
+        }
         if j + 1 >= buffer.count, !atEnd {
             return j - i < 4096 ? .needMore : passOn
         }
@@ -432,8 +461,13 @@ struct XMLGuardFilter {
             buffer[j] == UInt8(ascii: "?"), buffer[j + 1] == UInt8(ascii: ">")
         else { return passOn }
         let target = String(decoding: buffer[(i + 2)..<j], as: UTF8.self)
-        // `<?xml?>` is a broken XML declaration, which the parser reports.
-        guard target.lowercased() != "xml" else { return passOn }
+        // `<?xml?>` is a broken XML declaration: libxml2 reports it, then
+        // still passes it on as a processing instruction with no data. It is
+        // disarmed (`<_xml?>`), so the parser rejects it where it begins.
+        if target.lowercased() == "xml" {
+            buffer[i + 1] = UInt8(ascii: "_")
+            return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
+        }
         guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .processingInstruction(target: target)))
         blank(i..<(j + 2))
         return .consumed(end: j + 2, next: back == .subset ? .subset : .content)
@@ -511,13 +545,15 @@ struct XMLGuardFilter {
 
     private mutating func rewriteAttributeList(_ range: Range<Int>) {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 9)
-        guard tokens.skipSpace(), let element = tokens.word() else { return disarm(range) }
+        guard tokens.skipSpace(), let element = tokens.word(), Self.isName(element) else { return disarm(range) }
         var blanks: [(Range<Int>, XMLGuardedConstruct.Kind)] = []
         while true {
             let start = tokens.index
             _ = tokens.skipSpace()
             if tokens.atEnd { break }
-            guard tokens.index > start, let name = tokens.word(), tokens.skipSpace() else { return disarm(range) }
+            guard tokens.index > start, let name = tokens.word(), Self.isName(name), tokens.skipSpace() else {
+                return disarm(range)
+            }
             let type: String
             if let group = tokens.group() {
                 type = group
@@ -585,8 +621,25 @@ struct XMLGuardFilter {
     /// first byte, without parsing into it (where it could report a NULL
     /// string): its keyword's first letter becomes `_`. The document stays
     /// malformed, and the error is reported where the declaration begins.
+    /// Data-less processing instructions inside it are blanked too: libxml2,
+    /// recovering, reads them as processing instructions.
     private mutating func disarm(_ range: Range<Int>) {
         buffer[range.lowerBound + 2] = UInt8(ascii: "_")
+        var k = range.lowerBound
+        while k + 1 < range.upperBound {
+            if buffer[k] == UInt8(ascii: "<"), buffer[k + 1] == UInt8(ascii: "?") {
+                var j = k + 2
+                while j < range.upperBound, Self.isNameByte(buffer[j]) { j += 1 }
+                if j > k + 2, j + 1 < range.upperBound, buffer[j] == UInt8(ascii: "?"),
+                    buffer[j + 1] == UInt8(ascii: ">")
+                {
+                    blank(k..<(j + 2))
+                    k = j + 2
+                    continue
+                }
+            }
+            k += 1
+        }
     }
 
     /// Public and system IDs after `PUBLIC` or `SYSTEM`; nil when malformed.
@@ -606,7 +659,7 @@ struct XMLGuardFilter {
 
     private mutating func rewriteNotation(_ range: Range<Int>) {
         var tokens = Tokens(bytes: buffer[range], index: range.lowerBound + 10)
-        guard tokens.skipSpace(), let name = tokens.word(), tokens.skipSpace(),
+        guard tokens.skipSpace(), let name = tokens.word(), Self.isName(name), tokens.skipSpace(),
             let ids = Self.externalID(&tokens)
         else { return disarm(range) }
         _ = tokens.skipSpace()
