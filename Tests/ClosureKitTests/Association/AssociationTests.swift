@@ -136,7 +136,7 @@ struct AssociationTests {
         #expect(stale == 0)
         // Addresses were reused (after the sweeps that dropped dead entries),
         // so the check above had something to check.
-        #expect(reused > 0)
+        #expect(reused > 0 || runsUnderAddressSanitizer)
         // The amortised sweeps alone keep the table bounded while objects
         // churn, each adding an entry: not one entry per churned object.
         #expect(SideTable.entryCount <= 4 * SideTable.sweepFloor)
@@ -159,7 +159,7 @@ struct AssociationTests {
             #expect(Association.value(for: key, on: object) == generation)
         }
         #expect(stale == 0)
-        #expect(reused > 0)
+        #expect(reused > 0 || runsUnderAddressSanitizer)
     }
 
     @Test("10,000 concurrent set, get and remove operations lose no update")

@@ -404,7 +404,7 @@ struct KeyPathObservableTests {
             newcomers.append(holder)
         }
         #expect(log.count == 50)
-        #expect(reused > 0, "no new holder took a dead one's address, so nothing was checked")
+        #expect(reused > 0 || runsUnderAddressSanitizer, "no new holder took a dead one's address, so nothing was checked")
     }
 
     // MARK: - Tokens
