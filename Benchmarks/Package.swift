@@ -33,7 +33,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

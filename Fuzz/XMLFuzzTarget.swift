@@ -5,6 +5,7 @@
 // it against the package's modules.
 import ClosureKitFoundation
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -35,12 +35,18 @@ func demoControlEvents() {
     stepper!.tap()
     stepper!.tap()
 
-    print("   hasHandlers(for: .touchUpInside) is \(stepper!.hasHandlers(for: .touchUpInside)): has and remove match the exact mask")
-    print("   hasHandlers(for: [.touchUpInside, .primaryActionTriggered]) is \(stepper!.hasHandlers(for: [.touchUpInside, .primaryActionTriggered]))")
+    print(
+        "   hasHandlers(for: .touchUpInside) is \(stepper!.hasHandlers(for: .touchUpInside)): has and remove match the exact mask"
+    )
+    print(
+        "   hasHandlers(for: [.touchUpInside, .primaryActionTriggered]) is \(stepper!.hasHandlers(for: [.touchUpInside, .primaryActionTriggered]))"
+    )
     print("   removeHandlers(for: .valueChanged) removed \(stepper!.removeHandlers(for: .valueChanged))")
     stepper!.increment()
     print("   (no line above: the valueChanged handler is gone)")
 
     stepper = nil
-    print("   the stepper ended, and its handlers with it: cancelling a kept token now prevents \(tokens.first!.cancel() ? "something" : "nothing")")
+    print(
+        "   the stepper ended, and its handlers with it: cancelling a kept token now prevents \(tokens.first!.cancel() ? "something" : "nothing")"
+    )
 }

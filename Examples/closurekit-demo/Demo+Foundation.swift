@@ -1,5 +1,6 @@
 import ClosureKitFoundation
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -33,7 +33,7 @@ func demoObservation() {
         print("   \(name) is now \(change.newValue!)")
     }.store(in: &tokens)
     settings.theme = "dark"
-    settings.theme = "dark"  // equal: the second observation stays silent
+    settings.theme = "dark" // equal: the second observation stays silent
 
     print("   a nested key path follows the account when it is replaced:")
     settings.observe(\.account.name, options: [.old, .new]) { _, change in

@@ -23,7 +23,7 @@ final class ControlPanel {
     private var tokens = Set<CancellationToken>()
 
     private var buttons: [TerminalButton] { [play, mute, quit] }
-    private var focusCount: Int { buttons.count + 1 }  // the slider comes last
+    private var focusCount: Int { buttons.count + 1 } // the slider comes last
     private var isSliderFocused: Bool { focusIndex == buttons.count }
 
     init() {
@@ -107,7 +107,9 @@ final class ControlPanel {
     func render() -> String {
         var screen = ANSI.clearScreen
         screen += ANSI.bold + "ClosureKit terminal controls" + ANSI.reset + "\n"
-        screen += ANSI.dim + "Tab/j/k: focus   Space/Enter: press   \u{2190}/\u{2192} h/l: slider   q: quit" + ANSI.reset + "\n\n"
+        screen +=
+            ANSI.dim + "Tab/j/k: focus   Space/Enter: press   \u{2190}/\u{2192} h/l: slider   q: quit" + ANSI.reset
+            + "\n\n"
 
         let row = buttons.enumerated().map { index, button in
             styled("[ \(button.title) ]", focused: index == focusIndex)

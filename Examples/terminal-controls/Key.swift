@@ -1,11 +1,11 @@
 /// The keys the panel understands.
 enum Key: Equatable {
-    case nextControl      // Tab, j, down arrow
-    case previousControl  // Shift-Tab, k, up arrow
-    case press            // Space, Enter
-    case decrease         // Left arrow, h, -
-    case increase         // Right arrow, l, +
-    case quit             // q, Ctrl-C, Ctrl-D
+    case nextControl // Tab, j, down arrow
+    case previousControl // Shift-Tab, k, up arrow
+    case press // Space, Enter
+    case decrease // Left arrow, h, -
+    case increase // Right arrow, l, +
+    case quit // q, Ctrl-C, Ctrl-D
 }
 
 /// Turns the bytes read from standard input into keys, including the
@@ -31,12 +31,14 @@ struct KeyDecoder {
             case UInt8(ascii: "B"): return .nextControl
             case UInt8(ascii: "C"): return .increase
             case UInt8(ascii: "D"): return .decrease
-            case UInt8(ascii: "Z"): return .previousControl  // Shift-Tab
+            case UInt8(ascii: "Z"): return .previousControl // Shift-Tab
             default: return nil
             }
         }
         switch byte {
-        case 0x1B: pending = [byte]; return nil
+        case 0x1B:
+            pending = [byte]
+            return nil
         case UInt8(ascii: "\t"), UInt8(ascii: "j"): return .nextControl
         case UInt8(ascii: "k"): return .previousControl
         case UInt8(ascii: " "), UInt8(ascii: "\r"): return .press

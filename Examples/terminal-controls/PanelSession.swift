@@ -12,5 +12,7 @@ func runPanel(_ panel: ControlPanel, readByte: () -> UInt8?, write: (String) -> 
         panel.handle(key)
         write(panel.render())
     }
-    write(ANSI.showCursor + ANSI.reset + "Bye. Final volume \(panel.volume.value), \(panel.isPlaying ? "playing" : "stopped").\n")
+    write(
+        ANSI.showCursor + ANSI.reset
+            + "Bye. Final volume \(panel.volume.value), \(panel.isPlaying ? "playing" : "stopped").\n")
 }

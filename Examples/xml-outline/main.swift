@@ -15,6 +15,7 @@
 // Every failure prints one line, `xml-outline: FILE: problem`, and exits 1.
 import ClosureKitFoundation
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -59,7 +60,6 @@ func looksLikeXML(_ head: Data) -> Bool {
     if rest.contains(0) { return false }
     return rest.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
 }
-
 
 let path = arguments.first
 var wroteLine = false

@@ -27,24 +27,54 @@ struct FileManagerDelegateProxyTests {
             asked.append(url.lastPathComponent)
             return url.lastPathComponent != refused
         }
-        func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool { answer(srcURL) }
-        func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
+        func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
+            answer(srcURL)
+        }
+        func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String)
+            -> Bool
+        {
             answer(URL(fileURLWithPath: srcPath))
         }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { false }
-        func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { false }
-        func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAtPath srcPath: String, toPath dstPath: String) -> Bool { false }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAtPath srcPath: String,
+            toPath dstPath: String
+        ) -> Bool { false }
+        func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String)
+            -> Bool
+        { true }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAtPath srcPath: String,
+            toPath dstPath: String
+        ) -> Bool { false }
+        func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String)
+            -> Bool
+        { true }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAtPath srcPath: String,
+            toPath dstPath: String
+        ) -> Bool { false }
         func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String) -> Bool { false }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAt srcURL: URL, to dstURL: URL) -> Bool { false }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String
+        ) -> Bool { false }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAt srcURL: URL,
+            to dstURL: URL
+        ) -> Bool { false }
         func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAt srcURL: URL, to dstURL: URL) -> Bool { false }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAt srcURL: URL,
+            to dstURL: URL
+        ) -> Bool { false }
         func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL, to dstURL: URL) -> Bool { false }
+        func fileManager(
+            _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL,
+            to dstURL: URL
+        ) -> Bool { false }
         func fileManager(_ fileManager: FileManager, shouldRemoveItemAt URL: URL) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL) -> Bool { false }
+        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL)
+            -> Bool
+        { false }
     }
 
     @Test("a closure decides which items a directory copy takes")
@@ -84,8 +114,8 @@ struct FileManagerDelegateProxyTests {
         withExtendedLifetime(token) {}
 
         let copy = root.appendingPathComponent("copy")
-        #expect(!files.fileExists(atPath: copy.appendingPathComponent("a.txt").path))  // refused by the real delegate
-        #expect(!files.fileExists(atPath: copy.appendingPathComponent("b.tmp").path))  // refused by the closure
+        #expect(!files.fileExists(atPath: copy.appendingPathComponent("a.txt").path)) // refused by the real delegate
+        #expect(!files.fileExists(atPath: copy.appendingPathComponent("b.tmp").path)) // refused by the closure
         #expect(files.fileExists(atPath: copy.appendingPathComponent("sub/c.txt").path))
         #expect(order.values.contains("closure a.txt after a.txt"))
         #expect(order.values.contains("closure b.tmp after b.tmp"))

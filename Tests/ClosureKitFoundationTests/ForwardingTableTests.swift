@@ -1,6 +1,7 @@
 import ClosureKitFoundation
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -14,7 +15,9 @@ import FoundationNetworking
 @Suite("Each protocol method forwards to its own selector and to the real delegate")
 struct ForwardingTableTests {
     /// Observes every selector of `proxy` by name, recording the names in call order.
-    static func observeAll<D>(_ proxy: DelegateProxy<D>, names: [String]) throws -> (Recorder<String>, [CancellationToken]) {
+    static func observeAll<D>(_ proxy: DelegateProxy<D>, names: [String]) throws -> (
+        Recorder<String>, [CancellationToken]
+    ) {
         let seen = Recorder<String>()
         let tokens = try names.map { name in
             try proxy.hook(name, at: .before) { (invocation: Invocation<Any, Any>) in
@@ -38,12 +41,15 @@ struct ForwardingTableTests {
         delegate.parserDidStartDocument(parser)
         delegate.parserDidEndDocument(parser)
         delegate.parser(parser, foundNotationDeclarationWithName: "n", publicID: "p", systemID: "s")
-        delegate.parser(parser, foundUnparsedEntityDeclarationWithName: "u", publicID: nil, systemID: "s", notationName: "n")
-        delegate.parser(parser, foundAttributeDeclarationWithName: "a", forElement: "e", type: "CDATA", defaultValue: nil)
+        delegate.parser(
+            parser, foundUnparsedEntityDeclarationWithName: "u", publicID: nil, systemID: "s", notationName: "n")
+        delegate.parser(
+            parser, foundAttributeDeclarationWithName: "a", forElement: "e", type: "CDATA", defaultValue: nil)
         delegate.parser(parser, foundElementDeclarationWithName: "e", model: "ANY")
         delegate.parser(parser, foundInternalEntityDeclarationWithName: "i", value: "v")
         delegate.parser(parser, foundExternalEntityDeclarationWithName: "x", publicID: nil, systemID: "x.xml")
-        delegate.parser(parser, didStartElement: "e", namespaceURI: "urn:e", qualifiedName: "p:e", attributes: ["k": "v"])
+        delegate.parser(
+            parser, didStartElement: "e", namespaceURI: "urn:e", qualifiedName: "p:e", attributes: ["k": "v"])
         delegate.parser(parser, didEndElement: "e", namespaceURI: "urn:e", qualifiedName: "p:e")
         delegate.parser(parser, didStartMappingPrefix: "p", toURI: "urn:e")
         delegate.parser(parser, didEndMappingPrefix: "p")
@@ -83,7 +89,9 @@ struct ForwardingTableTests {
         URLSessionWebSocketDelegate, @unchecked Sendable
     {
         let calls = Recorder<String>()
-        func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) { calls.append("invalid") }
+        func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+            calls.append("invalid")
+        }
         func urlSession(
             _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
@@ -106,7 +114,8 @@ struct ForwardingTableTests {
             completionHandler(.rejectProtectionSpace, nil)
         }
         func urlSession(
-            _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+            _ session: URLSession, task: URLSessionTask,
+            needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
         ) {
             calls.append("bodyStream")
             completionHandler(InputStream(data: Data()))
@@ -132,13 +141,18 @@ struct ForwardingTableTests {
             calls.append("response")
             completionHandler(.cancel)
         }
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask
+        ) {
             calls.append("becomeDownload")
         }
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask) {
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask)
+        {
             calls.append("becomeStream")
         }
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) { calls.append("data") }
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            calls.append("data")
+        }
         func urlSession(
             _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
             completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
@@ -146,7 +160,9 @@ struct ForwardingTableTests {
             calls.append("cache")
             completionHandler(nil)
         }
-        func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        func urlSession(
+            _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+        ) {
             calls.append("finished")
         }
         func urlSession(
@@ -157,8 +173,12 @@ struct ForwardingTableTests {
             _ session: URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset fileOffset: Int64,
             expectedTotalBytes: Int64
         ) { calls.append("resumed") }
-        func urlSession(_ session: URLSession, readClosedFor streamTask: URLSessionStreamTask) { calls.append("readClosed") }
-        func urlSession(_ session: URLSession, writeClosedFor streamTask: URLSessionStreamTask) { calls.append("writeClosed") }
+        func urlSession(_ session: URLSession, readClosedFor streamTask: URLSessionStreamTask) {
+            calls.append("readClosed")
+        }
+        func urlSession(_ session: URLSession, writeClosedFor streamTask: URLSessionStreamTask) {
+            calls.append("writeClosed")
+        }
         func urlSession(_ session: URLSession, betterRouteDiscoveredFor streamTask: URLSessionStreamTask) {
             calls.append("betterRoute")
         }
@@ -187,7 +207,10 @@ struct ForwardingTableTests {
     /// and the stream-task ones (swift-corelibs-foundation can make neither
     /// metrics nor stream tasks); returns what the completion handlers
     /// received.
-    static func sendAll(to delegate: any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate & URLSessionWebSocketDelegate, session: URLSession) -> [String] {
+    static func sendAll(
+        to delegate: any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate
+            & URLSessionWebSocketDelegate, session: URLSession
+    ) -> [String] {
         let answers = Recorder<String>()
         let url = URL(string: "http://127.0.0.1:9/")!
         let dataTask = session.dataTask(with: url)
@@ -195,34 +218,43 @@ struct ForwardingTableTests {
         let webSocketTask = session.webSocketTask(with: URL(string: "ws://127.0.0.1:9/")!)
         let response = HTTPURLResponse(url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: [:])!
         let space = URLProtectionSpace(
-            host: "127.0.0.1", port: 9, protocol: "http", realm: "r", authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+            host: "127.0.0.1", port: 9, protocol: "http", realm: "r",
+            authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
         let challenge = URLAuthenticationChallenge(
             protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
             sender: Sender())
         let request = URLRequest(url: url)
 
         delegate.urlSession(session, didBecomeInvalidWithError: nil)
-        delegate.urlSession(session, didReceive: challenge) { disposition, _ in answers.append("session \(disposition.rawValue)") }
+        delegate.urlSession(session, didReceive: challenge) { disposition, _ in
+            answers.append("session \(disposition.rawValue)")
+        }
         delegate.urlSession(session, task: dataTask, willPerformHTTPRedirection: response, newRequest: request) {
             answers.append("redirect \($0 == nil ? "refused" : "followed")")
         }
         delegate.urlSession(session, task: dataTask, didReceive: challenge) { disposition, _ in
             answers.append("task \(disposition.rawValue)")
         }
-        delegate.urlSession(session, task: dataTask, needNewBodyStream: { answers.append("stream \($0 == nil ? "nil" : "some")") })
+        delegate.urlSession(
+            session, task: dataTask, needNewBodyStream: { answers.append("stream \($0 == nil ? "nil" : "some")") })
         delegate.urlSession(session, task: dataTask, didSendBodyData: 1, totalBytesSent: 1, totalBytesExpectedToSend: 2)
         delegate.urlSession(session, task: dataTask, didCompleteWithError: nil)
         delegate.urlSession(session, task: dataTask, willBeginDelayedRequest: request) { disposition, _ in
             answers.append("delayed \(disposition)")
         }
-        delegate.urlSession(session, dataTask: dataTask, didReceive: response) { answers.append("response \($0.rawValue)") }
+        delegate.urlSession(session, dataTask: dataTask, didReceive: response) {
+            answers.append("response \($0.rawValue)")
+        }
         delegate.urlSession(session, dataTask: dataTask, didBecome: downloadTask)
         delegate.urlSession(session, dataTask: dataTask, didReceive: Data("x".utf8))
-        delegate.urlSession(session, dataTask: dataTask, willCacheResponse: CachedURLResponse(response: response, data: Data())) {
+        delegate.urlSession(
+            session, dataTask: dataTask, willCacheResponse: CachedURLResponse(response: response, data: Data())
+        ) {
             answers.append("cache \($0 == nil ? "nil" : "some")")
         }
         delegate.urlSession(session, downloadTask: downloadTask, didFinishDownloadingTo: url)
-        delegate.urlSession(session, downloadTask: downloadTask, didWriteData: 1, totalBytesWritten: 1, totalBytesExpectedToWrite: 2)
+        delegate.urlSession(
+            session, downloadTask: downloadTask, didWriteData: 1, totalBytesWritten: 1, totalBytesExpectedToWrite: 2)
         delegate.urlSession(session, downloadTask: downloadTask, didResumeAtOffset: 1, expectedTotalBytes: 2)
         delegate.urlSession(session, webSocketTask: webSocketTask, didOpenWithProtocol: "chat")
         delegate.urlSession(session, webSocketTask: webSocketTask, didCloseWith: .normalClosure, reason: nil)
@@ -243,7 +275,10 @@ struct ForwardingTableTests {
         ]
         let names = URLSessionDelegateProxy.selectors.map(\.name).filter { !unsent.contains($0) }
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
-        let adapter = try #require(proxy.sessionDelegate as? any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate & URLSessionWebSocketDelegate)
+        let adapter = try #require(
+            proxy.sessionDelegate
+                as? any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate
+                & URLSessionWebSocketDelegate)
 
         let answers = Self.sendAll(to: adapter, session: session)
         withExtendedLifetime(tokens) {}
@@ -269,7 +304,10 @@ struct ForwardingTableTests {
         let proxy = URLSessionDelegateProxy()
         let session = URLSession(configuration: .ephemeral, delegateProxy: proxy, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
-        let adapter = try #require(proxy.sessionDelegate as? any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate & URLSessionWebSocketDelegate)
+        let adapter = try #require(
+            proxy.sessionDelegate
+                as? any URLSessionDataDelegate & URLSessionDownloadDelegate & URLSessionStreamDelegate
+                & URLSessionWebSocketDelegate)
         let answers = Self.sendAll(to: adapter, session: session)
         let defaultHandling = URLSession.AuthChallengeDisposition.performDefaultHandling.rawValue
         #expect(
@@ -288,22 +326,44 @@ struct ForwardingTableTests {
                 calls.append(name)
                 return true
             }
-            func fileManager(_ fm: FileManager, shouldCopyItemAtPath s: String, toPath d: String) -> Bool { note("copyPath") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAtPath s: String, toPath d: String) -> Bool { note("copyPathError") }
-            func fileManager(_ fm: FileManager, shouldMoveItemAtPath s: String, toPath d: String) -> Bool { note("movePath") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAtPath s: String, toPath d: String) -> Bool { note("movePathError") }
-            func fileManager(_ fm: FileManager, shouldLinkItemAtPath s: String, toPath d: String) -> Bool { note("linkPath") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAtPath s: String, toPath d: String) -> Bool { note("linkPathError") }
+            func fileManager(_ fm: FileManager, shouldCopyItemAtPath s: String, toPath d: String) -> Bool {
+                note("copyPath")
+            }
+            func fileManager(
+                _ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAtPath s: String, toPath d: String
+            ) -> Bool { note("copyPathError") }
+            func fileManager(_ fm: FileManager, shouldMoveItemAtPath s: String, toPath d: String) -> Bool {
+                note("movePath")
+            }
+            func fileManager(
+                _ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAtPath s: String, toPath d: String
+            ) -> Bool { note("movePathError") }
+            func fileManager(_ fm: FileManager, shouldLinkItemAtPath s: String, toPath d: String) -> Bool {
+                note("linkPath")
+            }
+            func fileManager(
+                _ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAtPath s: String, toPath d: String
+            ) -> Bool { note("linkPathError") }
             func fileManager(_ fm: FileManager, shouldRemoveItemAtPath p: String) -> Bool { note("removePath") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAtPath p: String) -> Bool { note("removePathError") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAtPath p: String)
+                -> Bool
+            { note("removePathError") }
             func fileManager(_ fm: FileManager, shouldCopyItemAt s: URL, to d: URL) -> Bool { note("copy") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAt s: URL, to d: URL) -> Bool { note("copyError") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, copyingItemAt s: URL, to d: URL)
+                -> Bool
+            { note("copyError") }
             func fileManager(_ fm: FileManager, shouldMoveItemAt s: URL, to d: URL) -> Bool { note("move") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAt s: URL, to d: URL) -> Bool { note("moveError") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, movingItemAt s: URL, to d: URL)
+                -> Bool
+            { note("moveError") }
             func fileManager(_ fm: FileManager, shouldLinkItemAt s: URL, to d: URL) -> Bool { note("link") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAt s: URL, to d: URL) -> Bool { note("linkError") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, linkingItemAt s: URL, to d: URL)
+                -> Bool
+            { note("linkError") }
             func fileManager(_ fm: FileManager, shouldRemoveItemAt u: URL) -> Bool { note("remove") }
-            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAt u: URL) -> Bool { note("removeError") }
+            func fileManager(_ fm: FileManager, shouldProceedAfterError e: any Error, removingItemAt u: URL) -> Bool {
+                note("removeError")
+            }
         }
         let files = FileManager()
         let real = Answering()
@@ -406,13 +466,16 @@ struct ForwardingTableTests {
             completionHandler(.cancelAuthenticationChallenge, nil)
         }
         let space = URLProtectionSpace(
-            host: "127.0.0.1", port: 9, protocol: "http", realm: "r", authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+            host: "127.0.0.1", port: 9, protocol: "http", realm: "r",
+            authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
         let challenge = URLAuthenticationChallenge(
             protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
             sender: Sender())
         let adapter = try #require(proxy.sessionDelegate as? any URLSessionTaskDelegate)
         let answers = Recorder<Int>()
-        adapter.urlSession(session, task: session.dataTask(with: URL(string: "http://127.0.0.1:9/")!), didReceive: challenge) {
+        adapter.urlSession(
+            session, task: session.dataTask(with: URL(string: "http://127.0.0.1:9/")!), didReceive: challenge
+        ) {
             disposition, _ in answers.append(disposition.rawValue)
         }
         withExtendedLifetime(token) {}

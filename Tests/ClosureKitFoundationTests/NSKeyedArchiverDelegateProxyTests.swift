@@ -82,7 +82,7 @@ struct NSKeyedArchiverDelegateProxyTests {
 
         #expect(decoded?.name == "bolt")
         #expect(closureAsked.values == ["ClosureKitTests.RenamedAway"])
-        #expect(fallback.asked.values == ["ClosureKitTests.RenamedAway"])  // asked first, answered nil
+        #expect(fallback.asked.values == ["ClosureKitTests.RenamedAway"]) // asked first, answered nil
     }
 
     @Test("a didDecode closure replaces decoded objects; without closures the decoded object is kept")
@@ -95,7 +95,8 @@ struct NSKeyedArchiverDelegateProxyTests {
             let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
             unarchiver.requiresSecureCoding = false
             let proxy = unarchiver.delegateProxyForTests
-            let token = doubling
+            let token =
+                doubling
                 ? proxy.implement(NSKeyedUnarchiverDelegateProxy.didDecode) { _, object in
                     (object as? NSNumber).map { NSNumber(value: $0.intValue * 2) } ?? object
                 }

@@ -1,6 +1,7 @@
 import ClosureKitFoundation
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,8 @@
-@testable import ClosureKitFoundation
 import Foundation
 import Testing
+
+@testable import ClosureKitFoundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -39,19 +41,32 @@ struct XMLGuardTests {
         // The blanked attribute definitions come from the guard, with their
         // declared types; the kept ones from Foundation.
         for (name, type) in [("code", "CDATA"), ("name", "CDATA"), ("tags", "NMTOKENS")] {
-            #expect(events.contains(
-                "declaration \(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"))
+            #expect(
+                events.contains(
+                    "declaration \(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"
+                ))
         }
         #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"kind\"") && $0.contains("\"a\"") })
         #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"version\"") && $0.contains("\"1.0\"") })
-        #expect(events.contains("declaration \(XMLDeclaration.notation(name: "gif", publicID: nil, systemID: "image/gif"))"))
-        #expect(events.contains(
-            "declaration \(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"))
-        #expect(events.contains(
-            "declaration \(XMLDeclaration.notation(name: "jpeg", publicID: "-//JPEG//EN", systemID: "image/jpeg"))"))
-        #expect(events.contains(
-            "declaration \(XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif"))"))
-        #expect(events.filter { $0.hasPrefix("pi ") } == ["pi catalog-check nil", "pi page-break nil", "pi pi-without-data nil"])
+        #expect(
+            events.contains("declaration \(XMLDeclaration.notation(name: "gif", publicID: nil, systemID: "image/gif"))")
+        )
+        #expect(
+            events.contains(
+                "declaration \(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"
+            ))
+        #expect(
+            events.contains(
+                "declaration \(XMLDeclaration.notation(name: "jpeg", publicID: "-//JPEG//EN", systemID: "image/jpeg"))")
+        )
+        #expect(
+            events.contains(
+                "declaration \(XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif"))"
+            ))
+        #expect(
+            events.filter { $0.hasPrefix("pi ") } == [
+                "pi catalog-check nil", "pi page-break nil", "pi pi-without-data nil",
+            ])
         // Defaults still apply, and the blanked declarations come before the
         // root element, in document order.
         #expect(events.contains("start entry [\"code=AD\", \"kind=a\", \"name=Andorra\", \"version=1.0\"]"))
@@ -68,13 +83,14 @@ struct XMLGuardTests {
     @Test("the outline of that document")
     func outline() throws {
         let outline = try XMLOutline.outline(of: try fixture("dtd-declarations.xml"))
-        #expect(outline == """
-            catalog
-              entry code="AD" kind="a" name="Andorra" version="1.0"
-              entry code="AE" kind="a" tags="x  y" version="1.0"
-              entry code="AF" kind="b" name="ClosureKit" version="1.0"
+        #expect(
+            outline == """
+                catalog
+                  entry code="AD" kind="a" name="Andorra" version="1.0"
+                  entry code="AE" kind="a" tags="x  y" version="1.0"
+                  entry code="AF" kind="b" name="ClosureKit" version="1.0"
 
-            """)
+                """)
     }
 
     @Test("errors after a guarded DTD keep their line and column")
@@ -177,7 +193,9 @@ struct XMLGuardTests {
 struct XMLGuardFuzzFindingTests {
     @Test("bytes that are not UTF-8 in a comment end the document with an error, not a crash")
     func invalidUTF8InAComment() throws {
-        let data = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n<!-- x".utf8) + Data([0xFF, 0xFE]) + Data(" -->\n</a>\n".utf8)
+        let data =
+            Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n<!-- x".utf8) + Data([0xFF, 0xFE])
+            + Data(" -->\n</a>\n".utf8)
         #expect {
             _ = try XMLOutline.outline(of: data)
         } throws: { error in
@@ -188,7 +206,8 @@ struct XMLGuardFuzzFindingTests {
 
     @Test("a Latin-1 document is not held to UTF-8")
     func latin1() throws {
-        let data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a>caf".utf8) + Data([0xE9]) + Data("</a>\n".utf8)
+        let data =
+            Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a>caf".utf8) + Data([0xE9]) + Data("</a>\n".utf8)
         #expect(try XMLOutline.outline(of: data) == "a: café\n")
     }
 }

@@ -9,7 +9,8 @@ struct XMLOutlineProcessTests {
     /// test` builds every product of the package).
     private static func executable() throws -> URL {
         #if os(Linux)
-        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testBinary = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let folder = testBinary.deletingLastPathComponent()
         #else
         let bundle = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
@@ -34,7 +35,9 @@ struct XMLOutlineProcessTests {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 
     /// A temporary folder holding a file with `contents`.
@@ -59,10 +62,12 @@ struct XMLOutlineProcessTests {
     func badInput(kind: String, problem: String) throws {
         let path: String
         switch kind {
-        case "missing": path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).xml").path
+        case "missing":
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).xml").path
         case "directory": path = FileManager.default.temporaryDirectory.path
         case "empty": path = try Self.file("empty.xml", Data())
-        case "binary": path = try Self.file("image.xml", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]))
+        case "binary":
+            path = try Self.file("image.xml", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]))
         case "text": path = try Self.file("notes.xml", Data("just some words\n".utf8))
         default: path = try Self.file("bad.xml", Data("<a>\n  <b>\n</a>\n".utf8))
         }

@@ -1,6 +1,7 @@
 import ClosureKitFoundation
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -21,7 +22,8 @@ final class ProxyEventLog {
                 case .element(let name, let model):
                     events.append(.elementDeclaration(name: name, model: model))
                 case .attribute(let name, let element, let type, let defaultValue):
-                    events.append(.attributeDeclaration(name: name, element: element, type: type, defaultValue: defaultValue))
+                    events.append(
+                        .attributeDeclaration(name: name, element: element, type: type, defaultValue: defaultValue))
                 case .internalEntity(let name, let value):
                     events.append(.internalEntityDeclaration(name: name, value: value))
                 case .externalEntity(let name, let publicID, let systemID):
@@ -35,7 +37,8 @@ final class ProxyEventLog {
                 }
             },
             parser.onStartElement { [unowned self] _, name, uri, qName, attributes in
-                events.append(.startElement(name: name, namespaceURI: uri, qualifiedName: qName, attributes: attributes))
+                events.append(
+                    .startElement(name: name, namespaceURI: uri, qualifiedName: qName, attributes: attributes))
             },
             parser.onEndElement { [unowned self] _, name, uri, qName in
                 events.append(.endElement(name: name, namespaceURI: uri, qualifiedName: qName))
@@ -101,7 +104,8 @@ struct XMLParserDelegateProxyTests {
         #expect(has { if case .notationDeclaration(name: "png", _, _) = $0 { true } else { false } })
         #expect(has { if case .attributeDeclaration(name: "lang", element: "book", _, _) = $0 { true } else { false } })
         #expect(has { if case .elementDeclaration(name: "catalog", _) = $0 { true } else { false } })
-        #expect(has { if case .startElement(_, namespaceURI: "urn:closurekit:meta", _, _) = $0 { true } else { false } })
+        #expect(
+            has { if case .startElement(_, namespaceURI: "urn:closurekit:meta", _, _) = $0 { true } else { false } })
         #expect(has { $0 == .characters("&") })
     }
 
@@ -121,7 +125,9 @@ struct XMLParserDelegateProxyTests {
         // `<item sku="2">Nuts</inventory>` on line 4: tag mismatch.
         #expect(error.line == 4)
         #expect(error.column > 1)
-        #expect(try Fixture.malformed.referenceEvents().contains(.parseError(code: error.code, line: 4, column: error.column)))
+        #expect(
+            try Fixture.malformed.referenceEvents().contains(
+                .parseError(code: error.code, line: 4, column: error.column)))
     }
 
     @Test("the previous delegate becomes realDelegate and still receives every event")
@@ -232,7 +238,7 @@ struct XMLParserDelegateProxyTests {
             proxy.before(XMLParserDelegateProxy.foundComment) { order.append("before \($0.arguments.1)") },
             proxy.instead(XMLParserDelegateProxy.foundComment) { invocation in
                 order.append("instead")
-                invocation.proceed()  // the real delegate
+                invocation.proceed() // the real delegate
             },
             proxy.after(XMLParserDelegateProxy.foundComment) { _ in order.append("after") },
         ]

@@ -10,7 +10,8 @@ struct TerminalControlsProcessTests {
     /// test` builds every product of the package).
     private static func executable() throws -> URL {
         #if os(Linux)
-        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testBinary = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let folder = testBinary.deletingLastPathComponent()
         #else
         let bundle = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import terminal_controls
 
 /// Drives the terminal-controls example with scripted key presses, the way it
@@ -47,13 +48,14 @@ struct TerminalControlsTests {
         // runs the overlapping handlers in registration order: Play's own
         // handler was added before the log's, so both log lines already see
         // the new title, and each log handler runs once.
-        #expect(panel.eventLog == ["Play: [.touchDown]", "Pause: [.touchUpInside]", "Pause: [.primaryActionTriggered]"])
+        #expect(
+            panel.eventLog == ["Play: [.touchDown]", "Pause: [.touchUpInside]", "Pause: [.primaryActionTriggered]"])
     }
 
     @Test("the once handler runs on the first tap only")
     func onceHandler() {
         let (_, panel) = run("   ")
-        #expect(panel.isPlaying)  // three taps: on, off, on
+        #expect(panel.isPlaying) // three taps: on, off, on
         #expect(panel.notice == "first playback (a .once handler: it ran once)")
         #expect(panel.play.hasHandlers(for: .primaryActionTriggered))
         #expect(!panel.play.hasHandlers(for: [.touchUpInside, .primaryActionTriggered]))

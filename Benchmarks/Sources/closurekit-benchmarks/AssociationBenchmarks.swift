@@ -78,24 +78,33 @@ func associationReadCases() -> [(name: String, body: (Int) -> Void)] {
         Association.set(1, for: countKey, on: object)
     }
     return [
-        ("association.read.lifetime", { n in
-            let object = opaque(optedIn)
-            var sum = 0
-            for _ in 0..<n { sum &+= Association.value(for: countKey, on: object) ?? 0 }
-            blackHole((sum, others))
-        }),
-        ("association.read.any", { n in
-            let object = opaque(plain)
-            var sum = 0
-            for _ in 0..<n { sum &+= Association.value(for: countKey, on: object) ?? 0 }
-            blackHole(sum)
-        }),
-        ("association.read.typed-table", { n in
-            let object = opaque(plain)
-            var sum = 0
-            for _ in 0..<n { sum &+= typed.value(on: object) ?? 0 }
-            blackHole(sum)
-        }),
+        (
+            "association.read.lifetime",
+            { n in
+                let object = opaque(optedIn)
+                var sum = 0
+                for _ in 0..<n { sum &+= Association.value(for: countKey, on: object) ?? 0 }
+                blackHole((sum, others))
+            }
+        ),
+        (
+            "association.read.any",
+            { n in
+                let object = opaque(plain)
+                var sum = 0
+                for _ in 0..<n { sum &+= Association.value(for: countKey, on: object) ?? 0 }
+                blackHole(sum)
+            }
+        ),
+        (
+            "association.read.typed-table",
+            { n in
+                let object = opaque(plain)
+                var sum = 0
+                for _ in 0..<n { sum &+= typed.value(on: object) ?? 0 }
+                blackHole(sum)
+            }
+        ),
     ]
 }
 
@@ -115,16 +124,22 @@ let associationSuite = Suite(capability: "association") {
         (n, readCases[0].body),
         (n, readCases[1].body),
         (n, readCases[2].body),
-        (n, { n in
-            var sum = 0
-            for _ in 0..<n { sum &+= (anyTable.value(key: 1, on: plain) as Int?) ?? 0 }
-            blackHole(sum)
-        }),
-        (n, { n in
-            var sum = 0
-            for index in 0..<n { sum &+= readStored(pool[index & 1023]) }
-            blackHole(sum)
-        }),
+        (
+            n,
+            { n in
+                var sum = 0
+                for _ in 0..<n { sum &+= (anyTable.value(key: 1, on: plain) as Int?) ?? 0 }
+                blackHole(sum)
+            }
+        ),
+        (
+            n,
+            { n in
+                var sum = 0
+                for index in 0..<n { sum &+= readStored(pool[index & 1023]) }
+                blackHole(sum)
+            }
+        ),
     ])
     let (optedInRead, plainRead, typedRead, anyRead, stored) = (reads[0], reads[1], reads[2], reads[3], reads[4])
 
@@ -135,17 +150,23 @@ let associationSuite = Suite(capability: "association") {
     ])
 
     var rows = [
-        Row(capability: capability, name: "read, object adopts Lifetime", metric: "ns/op",
+        Row(
+            capability: capability, name: "read, object adopts Lifetime", metric: "ns/op",
             ours: optedInRead, peer: "typed side table + lock", peerValue: typedRead, target: .atMost(0.5)),
-        Row(capability: capability, name: "read, any object", metric: "ns/op",
+        Row(
+            capability: capability, name: "read, any object", metric: "ns/op",
             ours: plainRead, peer: "typed side table + lock", peerValue: typedRead, target: .atMost(1.0)),
-        Row(capability: capability, name: "read, any object", metric: "ns/op",
+        Row(
+            capability: capability, name: "read, any object", metric: "ns/op",
             ours: plainRead, peer: "Any side table + lock + cast", peerValue: anyRead, target: nil),
-        Row(capability: capability, name: "read, object adopts Lifetime", metric: "ns/op",
+        Row(
+            capability: capability, name: "read, object adopts Lifetime", metric: "ns/op",
             ours: optedInRead, peer: "stored property", peerValue: stored, target: nil),
-        Row(capability: capability, name: "write, object adopts Lifetime", metric: "ns/op",
+        Row(
+            capability: capability, name: "write, object adopts Lifetime", metric: "ns/op",
             ours: writes[0], peer: "typed side table + lock", peerValue: writes[2], target: nil),
-        Row(capability: capability, name: "write, any object", metric: "ns/op",
+        Row(
+            capability: capability, name: "write, any object", metric: "ns/op",
             ours: writes[1], peer: "typed side table + lock", peerValue: writes[2], target: nil),
     ]
 
@@ -162,26 +183,36 @@ let associationSuite = Suite(capability: "association") {
         let ops = 100_000
         var cursor = 0
         var peerCursor = 0
-        let results = interleave(rounds: 11, [
-            (ops, { n in
-                var sum = 0
-                for _ in 0..<n {
-                    sum &+= Association.value(for: scaleKey, on: order[cursor]) ?? 0
-                    cursor = cursor &+ 1 == order.count ? 0 : cursor &+ 1
-                }
-                blackHole(sum)
-            }),
-            (ops, { n in
-                var sum = 0
-                for _ in 0..<n {
-                    sum &+= table.value(on: order[peerCursor]) ?? 0
-                    peerCursor = peerCursor &+ 1 == order.count ? 0 : peerCursor &+ 1
-                }
-                blackHole(sum)
-            }),
-        ])
-        rows.append(Row(capability: capability, name: "scaling: read, \(count.formatted) live objects", metric: "ns/op",
-                        ours: results[0], peer: "typed side table + lock", peerValue: results[1], target: nil))
+        let results = interleave(
+            rounds: 11,
+            [
+                (
+                    ops,
+                    { n in
+                        var sum = 0
+                        for _ in 0..<n {
+                            sum &+= Association.value(for: scaleKey, on: order[cursor]) ?? 0
+                            cursor = cursor &+ 1 == order.count ? 0 : cursor &+ 1
+                        }
+                        blackHole(sum)
+                    }
+                ),
+                (
+                    ops,
+                    { n in
+                        var sum = 0
+                        for _ in 0..<n {
+                            sum &+= table.value(on: order[peerCursor]) ?? 0
+                            peerCursor = peerCursor &+ 1 == order.count ? 0 : peerCursor &+ 1
+                        }
+                        blackHole(sum)
+                    }
+                ),
+            ])
+        rows.append(
+            Row(
+                capability: capability, name: "scaling: read, \(count.formatted) live objects", metric: "ns/op",
+                ours: results[0], peer: "typed side table + lock", peerValue: results[1], target: nil))
         withExtendedLifetime(objects) {}
     }
     return rows

@@ -38,15 +38,21 @@ func controlEventCases() -> [(name: String, body: (Int) -> Void)] {
     let arrayButton = ArrayButton()
     arrayButton.handlers.append { _ in counter.value &+= 1 }
     return [
-        ("control-events.send-1", { n in
-            let button = opaque(button)
-            for _ in 0..<n { button.sendEvents(.touchUpInside) }
-            blackHole(tokens)
-        }),
-        ("control-events.peer.closure-array-1", { n in
-            let button = opaque(arrayButton)
-            for _ in 0..<n { button.sendTouchUpInside() }
-        }),
+        (
+            "control-events.send-1",
+            { n in
+                let button = opaque(button)
+                for _ in 0..<n { button.sendEvents(.touchUpInside) }
+                blackHole(tokens)
+            }
+        ),
+        (
+            "control-events.peer.closure-array-1",
+            { n in
+                let button = opaque(arrayButton)
+                for _ in 0..<n { button.sendTouchUpInside() }
+            }
+        ),
     ]
 }
 
@@ -72,24 +78,38 @@ let controlEventSuite = Suite(capability: "control events") {
         }
 
         let center = NotificationCenter()
-        let observers = handlerCount > 10 ? [] : (0..<handlerCount).map { _ in
-            center.addObserver(forName: touchUpInside, object: arrayButton, queue: nil) { _ in notified.value &+= 1 }
-        }
+        let observers =
+            handlerCount > 10
+            ? []
+            : (0..<handlerCount).map { _ in
+                center.addObserver(forName: touchUpInside, object: arrayButton, queue: nil) { _ in notified.value &+= 1
+                }
+            }
 
         var cases: [Case] = [
-            (n, { n in
-                let button = opaque(button)
-                for _ in 0..<n { button.sendEvents(.touchUpInside) }
-            }),
-            (n, { n in
-                let button = opaque(arrayButton)
-                for _ in 0..<n { button.sendTouchUpInside() }
-            }),
+            (
+                n,
+                { n in
+                    let button = opaque(button)
+                    for _ in 0..<n { button.sendEvents(.touchUpInside) }
+                }
+            ),
+            (
+                n,
+                { n in
+                    let button = opaque(arrayButton)
+                    for _ in 0..<n { button.sendTouchUpInside() }
+                }
+            ),
         ]
         if !observers.isEmpty {
-            cases.append((n / 10, { n in
-                for _ in 0..<n { center.post(name: touchUpInside, object: arrayButton) }
-            }))
+            cases.append(
+                (
+                    n / 10,
+                    { n in
+                        for _ in 0..<n { center.post(name: touchUpInside, object: arrayButton) }
+                    }
+                ))
         }
         let results = interleave(cases)
         for observer in observers { center.removeObserver(observer) }
@@ -101,19 +121,28 @@ let controlEventSuite = Suite(capability: "control events") {
         let name = "send to \(handlerCount) handler\(handlerCount == 1 ? "" : "s")"
         byCount[handlerCount] = (results[0], results[1])
         if handlerCount <= 10 {
-            rows.append(Row(capability: capability, name: name, metric: "ns/op",
-                            ours: results[0], peer: "closure array", peerValue: results[1], target: .atMost(2.0)))
-            rows.append(Row(capability: capability, name: name, metric: "ns/op",
-                            ours: results[0], peer: "NotificationCenter", peerValue: results[2], target: .atMost(0.1)))
+            rows.append(
+                Row(
+                    capability: capability, name: name, metric: "ns/op",
+                    ours: results[0], peer: "closure array", peerValue: results[1], target: .atMost(2.0)))
+            rows.append(
+                Row(
+                    capability: capability, name: name, metric: "ns/op",
+                    ours: results[0], peer: "NotificationCenter", peerValue: results[2], target: .atMost(0.1)))
         }
-        rows.append(Row(capability: capability, name: "scaling: send to \(handlerCount) handlers", metric: "ns/op",
-                        ours: results[0], peer: "closure array", peerValue: results[1], target: nil))
+        rows.append(
+            Row(
+                capability: capability, name: "scaling: send to \(handlerCount) handlers", metric: "ns/op",
+                ours: results[0], peer: "closure array", peerValue: results[1], target: nil))
     }
-    let one = byCount[1]!, hundred = byCount[100]!
-    rows.append(Row(capability: capability, name: "per extra handler (from 1 to 100 handlers)", metric: "ns/handler",
-                    ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
-                    peer: "closure array",
-                    peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
-                    target: .atMost(1.1)))
+    let one = byCount[1]!
+    let hundred = byCount[100]!
+    rows.append(
+        Row(
+            capability: capability, name: "per extra handler (from 1 to 100 handlers)", metric: "ns/handler",
+            ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
+            peer: "closure array",
+            peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
+            target: .atMost(1.1)))
     return rows
 }

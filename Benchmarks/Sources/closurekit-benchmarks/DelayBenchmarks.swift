@@ -2,6 +2,7 @@ import ClosureKit
 import Foundation
 import NIOCore
 import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,7 +81,6 @@ private func residentBytes() -> Double {
     #endif
 }
 
-
 /// Memory per pending delay and memory after cancelling them all.
 private struct MemoryResult {
     var perItem: Double
@@ -88,7 +88,9 @@ private struct MemoryResult {
     var afterCancel: Double
 }
 
-private func measureMemory(count: Int, schedule: (DelayCounter) -> [AnyObject], cancel: ([AnyObject]) -> Void) -> MemoryResult {
+private func measureMemory(count: Int, schedule: (DelayCounter) -> [AnyObject], cancel: ([AnyObject]) -> Void)
+    -> MemoryResult
+{
     let counter = DelayCounter()
     let baseline = residentBytes()
     var handles = schedule(counter)
@@ -137,7 +139,9 @@ private func lateness(
 
 /// Nanoseconds per delay from the common deadline until the last of `count`
 /// delays due together has run.
-private func burst(count: Int, schedule: (_ done: @escaping @Sendable () -> Void) -> (deadline: UInt64, handles: [AnyObject])) -> Double {
+private func burst(
+    count: Int, schedule: (_ done: @escaping @Sendable () -> Void) -> (deadline: UInt64, handles: [AnyObject])
+) -> Double {
     let finished = DispatchSemaphore(value: 0)
     let end = DelayCounter()
     let (deadline, handles) = schedule {
@@ -178,19 +182,25 @@ func delayPairCases() -> [(name: String, body: (Int) -> Void)] {
     let queue = DispatchQueue(label: "benchmarks.delays.callgrind")
     let counter = DelayCounter()
     return [
-        ("delays.schedule-cancel", { n in
-            for _ in 0..<n {
-                let token = scheduler.schedule(after: .milliseconds(100), on: .queue(queue)) { counter.value &+= 1 }
-                token.cancel()
+        (
+            "delays.schedule-cancel",
+            { n in
+                for _ in 0..<n {
+                    let token = scheduler.schedule(after: .milliseconds(100), on: .queue(queue)) { counter.value &+= 1 }
+                    token.cancel()
+                }
             }
-        }),
-        ("delays.peer.dispatch-work-item", { n in
-            for _ in 0..<n {
-                let item = DispatchWorkItem { counter.value &+= 1 }
-                queue.asyncAfter(deadline: .now() + .milliseconds(100), execute: item)
-                item.cancel()
+        ),
+        (
+            "delays.peer.dispatch-work-item",
+            { n in
+                for _ in 0..<n {
+                    let item = DispatchWorkItem { counter.value &+= 1 }
+                    queue.asyncAfter(deadline: .now() + .milliseconds(100), execute: item)
+                    item.cancel()
+                }
             }
-        }),
+        ),
     ]
 }
 
@@ -211,81 +221,116 @@ let delaysSuite = Suite(capability: "delays") {
     let shortNIO: TimeAmount = .milliseconds(100)
     let floorLock = NSLock()
     let pairOps = 5_000
-    let pairs = interleave(rounds: 15, between: { Thread.sleep(forTimeInterval: 0.15) }, [
-        // The floor of any schedule-and-cancel pair that returns a class
-        // token: read the clock, allocate the token with the closure in it,
-        // take a lock to file it and another to cancel it, free both.
-        (pairOps, { n in
-            for _ in 0..<n {
-                let record = FloorRecord { counter.value &+= 1 }
-                floorLock.lock()
-                record.deadline = Int64(now()) &+ 100_000_000
-                floorLock.unlock()
-                floorLock.lock()
-                record.action = nil
-                floorLock.unlock()
-                blackHole(record)
-            }
-        }),
-        (pairOps, { n in
-            for _ in 0..<n {
-                let token = scheduler.schedule(after: short, on: .queue(queue)) { counter.value &+= 1 }
-                token.cancel()
-            }
-        }),
-        (pairOps, { n in
-            for _ in 0..<n {
-                let item = DispatchWorkItem { counter.value &+= 1 }
-                queue.asyncAfter(deadline: .now() + shortDispatch, execute: item)
-                item.cancel()
-            }
-        }),
-        (pairOps / 5, { n in
-            for _ in 0..<n {
-                let task = Task {
-                    try await Task.sleep(for: short)
-                    counter.value &+= 1
+    let pairs = interleave(
+        rounds: 15, between: { Thread.sleep(forTimeInterval: 0.15) },
+        [
+            // The floor of any schedule-and-cancel pair that returns a class
+            // token: read the clock, allocate the token with the closure in it,
+            // take a lock to file it and another to cancel it, free both.
+            (
+                pairOps,
+                { n in
+                    for _ in 0..<n {
+                        let record = FloorRecord { counter.value &+= 1 }
+                        floorLock.lock()
+                        record.deadline = Int64(now()) &+ 100_000_000
+                        floorLock.unlock()
+                        floorLock.lock()
+                        record.action = nil
+                        floorLock.unlock()
+                        blackHole(record)
+                    }
                 }
-                task.cancel()
-            }
-        }),
-        (pairOps, { n in
-            for _ in 0..<n {
-                let scheduled = loop.scheduleTask(in: shortNIO) { counter.value &+= 1 }
-                scheduled.cancel()
-            }
-        }),
-        (pairOps, { n in
-            onLoop(loop) {
-                for _ in 0..<n {
-                    let scheduled = loop.scheduleTask(in: shortNIO) { counter.value &+= 1 }
-                    scheduled.cancel()
+            ),
+            (
+                pairOps,
+                { n in
+                    for _ in 0..<n {
+                        let token = scheduler.schedule(after: short, on: .queue(queue)) { counter.value &+= 1 }
+                        token.cancel()
+                    }
                 }
-            }
-        }),
-        (pairOps, { n in
-            onLoop(loop) {
-                for _ in 0..<n {
-                    let callback = try! loop.scheduleCallback(in: shortNIO, handler: NoopCallback())
-                    callback.cancel()
+            ),
+            (
+                pairOps,
+                { n in
+                    for _ in 0..<n {
+                        let item = DispatchWorkItem { counter.value &+= 1 }
+                        queue.asyncAfter(deadline: .now() + shortDispatch, execute: item)
+                        item.cancel()
+                    }
                 }
-            }
-        }),
-    ])
+            ),
+            (
+                pairOps / 5,
+                { n in
+                    for _ in 0..<n {
+                        let task = Task {
+                            try await Task.sleep(for: short)
+                            counter.value &+= 1
+                        }
+                        task.cancel()
+                    }
+                }
+            ),
+            (
+                pairOps,
+                { n in
+                    for _ in 0..<n {
+                        let scheduled = loop.scheduleTask(in: shortNIO) { counter.value &+= 1 }
+                        scheduled.cancel()
+                    }
+                }
+            ),
+            (
+                pairOps,
+                { n in
+                    onLoop(loop) {
+                        for _ in 0..<n {
+                            let scheduled = loop.scheduleTask(in: shortNIO) { counter.value &+= 1 }
+                            scheduled.cancel()
+                        }
+                    }
+                }
+            ),
+            (
+                pairOps,
+                { n in
+                    onLoop(loop) {
+                        for _ in 0..<n {
+                            let callback = try! loop.scheduleCallback(in: shortNIO, handler: NoopCallback())
+                            callback.cancel()
+                        }
+                    }
+                }
+            ),
+        ])
     let pair = pairs[1]
     let pairName = "schedule + cancel"
-    rows.append(Row(capability: capability, name: pairName, metric: "ns/op", ours: pair,
-                    peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: pairs[2], target: .atMost(0.1)))
-    rows.append(Row(capability: capability, name: pairName, metric: "ns/op", ours: pair,
-                    peer: "Task { Task.sleep } + cancel", peerValue: pairs[3], target: nil))
-    rows.append(Row(capability: capability, name: pairName, metric: "ns/op", ours: pair,
-                    peer: "NIO scheduleTask + cancel, foreign thread", peerValue: pairs[4], target: nil))
-    rows.append(Row(capability: capability, name: pairName, metric: "ns/op", ours: pair,
-                    peer: "NIO scheduleTask + cancel, on the loop", peerValue: pairs[5], target: nil))
-    rows.append(Row(capability: capability, name: pairName, metric: "ns/op", ours: pair,
-                    peer: "NIO scheduleCallback + cancel, on the loop", peerValue: pairs[6], target: nil))
-    rows.append(Row(capability: capability, name: "floor: token + closure, clock, 2 locks", metric: "ns/op",
-                    ours: pairs[0], peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: pairs[2], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: pairName, metric: "ns/op", ours: pair,
+            peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: pairs[2], target: .atMost(0.1)))
+    rows.append(
+        Row(
+            capability: capability, name: pairName, metric: "ns/op", ours: pair,
+            peer: "Task { Task.sleep } + cancel", peerValue: pairs[3], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: pairName, metric: "ns/op", ours: pair,
+            peer: "NIO scheduleTask + cancel, foreign thread", peerValue: pairs[4], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: pairName, metric: "ns/op", ours: pair,
+            peer: "NIO scheduleTask + cancel, on the loop", peerValue: pairs[5], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: pairName, metric: "ns/op", ours: pair,
+            peer: "NIO scheduleCallback + cancel, on the loop", peerValue: pairs[6], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "floor: token + closure, clock, 2 locks", metric: "ns/op",
+            ours: pairs[0], peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: pairs[2], target: nil))
 
     // MARK: Lateness (ours and asyncAfter, each on a serial queue)
 
@@ -293,19 +338,25 @@ let delaysSuite = Suite(capability: "delays") {
     let otherQueue = DispatchQueue(label: "benchmarks.delays.peer")
     var rounds: [[(p50: Double, p99: Double)]] = []
     for _ in 0..<5 {
-        rounds.append(lateness(count: lateCount, { offset, record in
-            let deadline = ContinuousClock.now.advanced(by: .nanoseconds(offset))
-            return scheduler.schedule(at: deadline, on: .queue(queue)) {
-                let late = deadline.duration(to: ContinuousClock.now)
-                record(seconds(late) * 1e9)
-            }
-        }, { offset, record in
-            let deadline = DispatchTime.now() + .nanoseconds(offset)
-            otherQueue.asyncAfter(deadline: deadline) {
-                record(Double(Int64(bitPattern: DispatchTime.now().uptimeNanoseconds &- deadline.uptimeNanoseconds)))
-            }
-            return nil
-        }))
+        rounds.append(
+            lateness(
+                count: lateCount,
+                { offset, record in
+                    let deadline = ContinuousClock.now.advanced(by: .nanoseconds(offset))
+                    return scheduler.schedule(at: deadline, on: .queue(queue)) {
+                        let late = deadline.duration(to: ContinuousClock.now)
+                        record(seconds(late) * 1e9)
+                    }
+                },
+                { offset, record in
+                    let deadline = DispatchTime.now() + .nanoseconds(offset)
+                    otherQueue.asyncAfter(deadline: deadline) {
+                        record(
+                            Double(
+                                Int64(bitPattern: DispatchTime.now().uptimeNanoseconds &- deadline.uptimeNanoseconds)))
+                    }
+                    return nil
+                }))
     }
     func overRounds(_ side: Int, _ value: ((p50: Double, p99: Double)) -> Double) -> Measurement {
         let values = rounds.map { value($0[side]) }.sorted()
@@ -313,45 +364,56 @@ let delaysSuite = Suite(capability: "delays") {
         // both figures are set to the median for the judged rows.
         return Measurement(min: values[0], median: values[values.count / 2])
     }
-    let ourP50 = overRounds(0) { $0.p50 }, dispatchP50 = overRounds(1) { $0.p50 }
-    let ourP99 = overRounds(0) { $0.p99 }, dispatchP99 = overRounds(1) { $0.p99 }
-    rows.append(Row(capability: capability, name: "firing lateness p50 (median of 5 rounds)", metric: "µs",
-                    ours: Measurement(min: ourP50.median, median: ourP50.median), peer: "asyncAfter",
-                    peerValue: Measurement(min: dispatchP50.median, median: dispatchP50.median), target: .atMost(1.0)))
-    rows.append(Row(capability: capability, name: "firing lateness p99 (median of 5 rounds; machine noise)", metric: "µs",
-                    ours: Measurement(min: ourP99.median, median: ourP99.median), peer: "asyncAfter",
-                    peerValue: Measurement(min: dispatchP99.median, median: dispatchP99.median), target: nil))
+    let ourP50 = overRounds(0) { $0.p50 }
+    let dispatchP50 = overRounds(1) { $0.p50 }
+    let ourP99 = overRounds(0) { $0.p99 }
+    let dispatchP99 = overRounds(1) { $0.p99 }
+    rows.append(
+        Row(
+            capability: capability, name: "firing lateness p50 (median of 5 rounds)", metric: "µs",
+            ours: Measurement(min: ourP50.median, median: ourP50.median), peer: "asyncAfter",
+            peerValue: Measurement(min: dispatchP50.median, median: dispatchP50.median), target: .atMost(1.0)))
+    rows.append(
+        Row(
+            capability: capability, name: "firing lateness p99 (median of 5 rounds; machine noise)", metric: "µs",
+            ours: Measurement(min: ourP99.median, median: ourP99.median), peer: "asyncAfter",
+            peerValue: Measurement(min: dispatchP99.median, median: dispatchP99.median), target: nil))
 
     // MARK: Bursts: 100k due together
 
     let burstCount = 100_000
-    var ourBurst: [Double] = [], dispatchBurst: [Double] = [], nioBurst: [Double] = []
+    var ourBurst: [Double] = []
+    var dispatchBurst: [Double] = []
+    var nioBurst: [Double] = []
     for _ in 0..<3 {
-        ourBurst.append(burst(count: burstCount) { done in
-            let ran = DelayCounter()
-            let start = now()
-            let deadline = ContinuousClock.now.advanced(by: .milliseconds(400))
-            var tokens: [AnyObject] = []
-            tokens.reserveCapacity(burstCount)
-            for _ in 0..<burstCount {
-                tokens.append(scheduler.schedule(at: deadline, on: .queue(queue)) {
-                    ran.value &+= 1
-                    if ran.value == burstCount { done() }
-                })
-            }
-            return (start + 400_000_000, tokens)
-        })
-        dispatchBurst.append(burst(count: burstCount) { done in
-            let ran = DelayCounter()
-            let deadline = DispatchTime.now() + .milliseconds(400)
-            for _ in 0..<burstCount {
-                queue.asyncAfter(deadline: deadline) {
-                    ran.value &+= 1
-                    if ran.value == burstCount { done() }
+        ourBurst.append(
+            burst(count: burstCount) { done in
+                let ran = DelayCounter()
+                let start = now()
+                let deadline = ContinuousClock.now.advanced(by: .milliseconds(400))
+                var tokens: [AnyObject] = []
+                tokens.reserveCapacity(burstCount)
+                for _ in 0..<burstCount {
+                    tokens.append(
+                        scheduler.schedule(at: deadline, on: .queue(queue)) {
+                            ran.value &+= 1
+                            if ran.value == burstCount { done() }
+                        })
                 }
-            }
-            return (deadline.uptimeNanoseconds, [])
-        })
+                return (start + 400_000_000, tokens)
+            })
+        dispatchBurst.append(
+            burst(count: burstCount) { done in
+                let ran = DelayCounter()
+                let deadline = DispatchTime.now() + .milliseconds(400)
+                for _ in 0..<burstCount {
+                    queue.asyncAfter(deadline: deadline) {
+                        ran.value &+= 1
+                        if ran.value == burstCount { done() }
+                    }
+                }
+                return (deadline.uptimeNanoseconds, [])
+            })
         // NIO: scheduled from the loop's thread, run on it.
         let finished = DispatchSemaphore(value: 0)
         let ran = DelayCounter()
@@ -372,11 +434,15 @@ let delaysSuite = Suite(capability: "delays") {
         nioBurst.append(Double(UInt64(end.value) &- deadline.uptimeNanoseconds) / Double(burstCount))
     }
     let burstName = "fire 100k due together (deadline to last run)"
-    rows.append(Row(capability: capability, name: burstName, metric: "ns/op",
-                    ours: summarize(ourBurst), peer: "asyncAfter", peerValue: summarize(dispatchBurst),
-                    target: .atMost(0.5)))
-    rows.append(Row(capability: capability, name: burstName, metric: "ns/op",
-                    ours: summarize(ourBurst), peer: "NIO scheduleTask", peerValue: summarize(nioBurst), target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: burstName, metric: "ns/op",
+            ours: summarize(ourBurst), peer: "asyncAfter", peerValue: summarize(dispatchBurst),
+            target: .atMost(0.5)))
+    rows.append(
+        Row(
+            capability: capability, name: burstName, metric: "ns/op",
+            ours: summarize(ourBurst), peer: "NIO scheduleTask", peerValue: summarize(nioBurst), target: nil))
 
     // MARK: Scaling: a pair with N delays already pending
 
@@ -408,26 +474,39 @@ let delaysSuite = Suite(capability: "delays") {
         let ops = 2_000
         let nioOps = max(4, min(ops, 4_000_000 / pending))
         let later = Duration.milliseconds(1)
-        let results = interleave(rounds: 7, [
-            (ops, { n in
-                for _ in 0..<n {
-                    scheduler.schedule(at: ourDeadline.advanced(by: later), on: .queue(queue)) { counter.value &+= 1 }
-                        .cancel()
-                }
-            }),
-            (ops, { n in
-                for _ in 0..<n {
-                    let item = DispatchWorkItem { counter.value &+= 1 }
-                    queue.asyncAfter(deadline: dispatchDeadline + .milliseconds(1), execute: item)
-                    item.cancel()
-                }
-            }),
-            (nioOps, { n in
-                for _ in 0..<n {
-                    loop.scheduleTask(deadline: nioDeadline + .milliseconds(1)) { counter.value &+= 1 }.cancel()
-                }
-            }),
-        ])
+        let results = interleave(
+            rounds: 7,
+            [
+                (
+                    ops,
+                    { n in
+                        for _ in 0..<n {
+                            scheduler.schedule(at: ourDeadline.advanced(by: later), on: .queue(queue)) {
+                                counter.value &+= 1
+                            }
+                            .cancel()
+                        }
+                    }
+                ),
+                (
+                    ops,
+                    { n in
+                        for _ in 0..<n {
+                            let item = DispatchWorkItem { counter.value &+= 1 }
+                            queue.asyncAfter(deadline: dispatchDeadline + .milliseconds(1), execute: item)
+                            item.cancel()
+                        }
+                    }
+                ),
+                (
+                    nioOps,
+                    { n in
+                        for _ in 0..<n {
+                            loop.scheduleTask(deadline: nioDeadline + .milliseconds(1)) { counter.value &+= 1 }.cancel()
+                        }
+                    }
+                ),
+            ])
         let overran = ContinuousClock.now >= ourDeadline
         for token in tokens { token.cancel() }
         for item in items { item.cancel() }
@@ -438,11 +517,16 @@ let delaysSuite = Suite(capability: "delays") {
         }
         tokens = []
         items = []
-        let name = "scaling: schedule + cancel, \(pending.formatted) pending" + (overran ? " (overran the deadline)" : "")
-        rows.append(Row(capability: capability, name: name, metric: "ns/op", ours: results[0],
-                        peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: results[1], target: nil))
-        rows.append(Row(capability: capability, name: name, metric: "ns/op", ours: results[0],
-                        peer: "NIO scheduleTask + cancel, foreign thread", peerValue: results[2], target: nil))
+        let name =
+            "scaling: schedule + cancel, \(pending.formatted) pending" + (overran ? " (overran the deadline)" : "")
+        rows.append(
+            Row(
+                capability: capability, name: name, metric: "ns/op", ours: results[0],
+                peer: "asyncAfter + DispatchWorkItem.cancel", peerValue: results[1], target: nil))
+        rows.append(
+            Row(
+                capability: capability, name: name, metric: "ns/op", ours: results[0],
+                peer: "NIO scheduleTask + cancel, foreign thread", peerValue: results[2], target: nil))
         // Wait until Dispatch's cancelled items have passed their deadline.
         let wait = ContinuousClock.now.duration(to: ourDeadline) + .milliseconds(300) + .microseconds(pending)
         if wait > .zero { Thread.sleep(forTimeInterval: seconds(wait)) }
@@ -453,88 +537,119 @@ let delaysSuite = Suite(capability: "delays") {
     let far: Duration = .seconds(3600)
     let farDispatch: DispatchTimeInterval = .seconds(3600)
     let million = 1_000_000
-    let ours = measureMemory(count: million, schedule: { counter in
-        var tokens: [AnyObject] = []
-        tokens.reserveCapacity(million)
-        for _ in 0..<million {
-            tokens.append(scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 })
-        }
-        return tokens
-    }, cancel: { tokens in
-        for token in tokens { (token as! CancellationToken).cancel() }
-    })
+    let ours = measureMemory(
+        count: million,
+        schedule: { counter in
+            var tokens: [AnyObject] = []
+            tokens.reserveCapacity(million)
+            for _ in 0..<million {
+                tokens.append(scheduler.schedule(after: far, on: .queue(queue)) { counter.value &+= 1 })
+            }
+            return tokens
+        },
+        cancel: { tokens in
+            for token in tokens { (token as! CancellationToken).cancel() }
+        })
     precondition(scheduler.pendingCount == 0)
 
-    let nio = measureMemory(count: million, schedule: { counter in
-        let scheduled = Unchecked(value: NSMutableArray())
-        onLoop(loop) {
-            for _ in 0..<million {
-                scheduled.value.add(loop.scheduleTask(in: .hours(1)) { counter.value &+= 1 })
+    let nio = measureMemory(
+        count: million,
+        schedule: { counter in
+            let scheduled = Unchecked(value: NSMutableArray())
+            onLoop(loop) {
+                for _ in 0..<million {
+                    scheduled.value.add(loop.scheduleTask(in: .hours(1)) { counter.value &+= 1 })
+                }
             }
-        }
-        return [scheduled.value]
-    }, cancel: { handles in
-        let scheduled = Unchecked(value: handles[0] as! NSMutableArray)
-        onLoop(loop) {
-            for task in scheduled.value { (task as! Scheduled<Void>).cancel() }
-            scheduled.value.removeAllObjects()
-        }
-    })
+            return [scheduled.value]
+        },
+        cancel: { handles in
+            let scheduled = Unchecked(value: handles[0] as! NSMutableArray)
+            onLoop(loop) {
+                for task in scheduled.value { (task as! Scheduled<Void>).cancel() }
+                scheduled.value.removeAllObjects()
+            }
+        })
 
     let peerCount = 200_000
-    let workItems = measureMemory(count: peerCount, schedule: { counter in
-        var items: [AnyObject] = []
-        items.reserveCapacity(peerCount)
-        for _ in 0..<peerCount {
-            let item = DispatchWorkItem { counter.value &+= 1 }
-            queue.asyncAfter(deadline: .now() + farDispatch, execute: item)
-            items.append(item)
-        }
-        return items
-    }, cancel: { items in
-        for item in items { (item as! DispatchWorkItem).cancel() }
-    })
+    let workItems = measureMemory(
+        count: peerCount,
+        schedule: { counter in
+            var items: [AnyObject] = []
+            items.reserveCapacity(peerCount)
+            for _ in 0..<peerCount {
+                let item = DispatchWorkItem { counter.value &+= 1 }
+                queue.asyncAfter(deadline: .now() + farDispatch, execute: item)
+                items.append(item)
+            }
+            return items
+        },
+        cancel: { items in
+            for item in items { (item as! DispatchWorkItem).cancel() }
+        })
 
-    final class TaskBox { let task: Task<Void, Error>; init(_ task: Task<Void, Error>) { self.task = task } }
-    let tasks = measureMemory(count: peerCount, schedule: { counter in
-        var boxes: [AnyObject] = []
-        boxes.reserveCapacity(peerCount)
-        for _ in 0..<peerCount {
-            boxes.append(TaskBox(Task {
-                try await Task.sleep(for: far)
-                counter.value &+= 1
-            }))
-        }
-        // Let the tasks reach their sleep, so that they are really pending.
-        Thread.sleep(forTimeInterval: 0.5)
-        return boxes
-    }, cancel: { boxes in
-        for box in boxes { (box as! TaskBox).task.cancel() }
-        // Give cancelled tasks time to unwind, as the delays had.
-        Thread.sleep(forTimeInterval: 0.5)
-    })
+    final class TaskBox {
+        let task: Task<Void, Error>
+        init(_ task: Task<Void, Error>) { self.task = task }
+    }
+    let tasks = measureMemory(
+        count: peerCount,
+        schedule: { counter in
+            var boxes: [AnyObject] = []
+            boxes.reserveCapacity(peerCount)
+            for _ in 0..<peerCount {
+                boxes.append(
+                    TaskBox(
+                        Task {
+                            try await Task.sleep(for: far)
+                            counter.value &+= 1
+                        }))
+            }
+            // Let the tasks reach their sleep, so that they are really pending.
+            Thread.sleep(forTimeInterval: 0.5)
+            return boxes
+        },
+        cancel: { boxes in
+            for box in boxes { (box as! TaskBox).task.cancel() }
+            // Give cancelled tasks time to unwind, as the delays had.
+            Thread.sleep(forTimeInterval: 0.5)
+        })
 
     func fixed(_ value: Double) -> Measurement { Measurement(min: value, median: value) }
     let mb = 1.0 / 1_048_576
     let memoryName = "memory per pending delay (RSS)"
-    rows.append(Row(capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
-                    peer: "DispatchWorkItem", peerValue: fixed(workItems.perItem), target: .atMost(0.25)))
-    rows.append(Row(capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
-                    peer: "Task.sleep", peerValue: fixed(tasks.perItem), target: nil))
-    rows.append(Row(capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
-                    peer: "NIO scheduleTask", peerValue: fixed(nio.perItem), target: nil))
-    rows.append(Row(capability: capability, name: "RSS after cancelling 1M pending delays", metric: "MB",
-                    ours: fixed(ours.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(ours.baseline * mb),
-                    target: .atMost(1.1)))
-    rows.append(Row(capability: capability, name: "peer: RSS after cancelling 1M NIO scheduleTask", metric: "MB",
-                    ours: fixed(nio.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(nio.baseline * mb),
-                    target: nil))
-    rows.append(Row(capability: capability, name: "peer: RSS after cancelling 200k DispatchWorkItems", metric: "MB",
-                    ours: fixed(workItems.afterCancel * mb), peer: "RSS before scheduling",
-                    peerValue: fixed(workItems.baseline * mb), target: nil))
-    rows.append(Row(capability: capability, name: "peer: RSS after cancelling 200k Task.sleep", metric: "MB",
-                    ours: fixed(tasks.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(tasks.baseline * mb),
-                    target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
+            peer: "DispatchWorkItem", peerValue: fixed(workItems.perItem), target: .atMost(0.25)))
+    rows.append(
+        Row(
+            capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
+            peer: "Task.sleep", peerValue: fixed(tasks.perItem), target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: memoryName, metric: "bytes", ours: fixed(ours.perItem),
+            peer: "NIO scheduleTask", peerValue: fixed(nio.perItem), target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "RSS after cancelling 1M pending delays", metric: "MB",
+            ours: fixed(ours.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(ours.baseline * mb),
+            target: .atMost(1.1)))
+    rows.append(
+        Row(
+            capability: capability, name: "peer: RSS after cancelling 1M NIO scheduleTask", metric: "MB",
+            ours: fixed(nio.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(nio.baseline * mb),
+            target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "peer: RSS after cancelling 200k DispatchWorkItems", metric: "MB",
+            ours: fixed(workItems.afterCancel * mb), peer: "RSS before scheduling",
+            peerValue: fixed(workItems.baseline * mb), target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "peer: RSS after cancelling 200k Task.sleep", metric: "MB",
+            ours: fixed(tasks.afterCancel * mb), peer: "RSS before scheduling", peerValue: fixed(tasks.baseline * mb),
+            target: nil))
 
     blackHole(counter.value)
     return rows

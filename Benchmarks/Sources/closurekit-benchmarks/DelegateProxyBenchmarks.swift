@@ -93,8 +93,11 @@ func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
     let forwarder = WeakForwarder()
     forwarder.real = counter
 
-    let keep: [AnyObject] = [insteadHolder, insteadProxy, insteadToken, fallbackHolder, fallbackProxy, hookedHolder,
-                             hookedProxy, counter, sink] + hookTokens
+    let keep: [AnyObject] =
+        [
+            insteadHolder, insteadProxy, insteadToken, fallbackHolder, fallbackProxy, hookedHolder,
+            hookedProxy, counter, sink,
+        ] + hookTokens
     func send(_ delegate: any TickDelegate) -> (Int) -> Void {
         { n in
             let delegate = opaque(delegate)
@@ -122,19 +125,25 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
     table.closures["ticker(_:didTick:)"] = { arguments in
         if let (_, count) = arguments as? (Ticker, Int) { sink.total &+= count }
     }
-    let byNameCase: Case = (n / 4, { n in
-        let table = opaque(table)
-        for i in 0..<n { table.send("ticker(_:didTick:)", (ticker, i)) }
-    })
+    let byNameCase: Case = (
+        n / 4,
+        { n in
+            let table = opaque(table)
+            for i in 0..<n { table.send("ticker(_:didTick:)", (ticker, i)) }
+        }
+    )
 
     let center = NotificationCenter()
     let name = Notification.Name("tick")
     let observer = center.addObserver(forName: name, object: nil, queue: nil) { note in
         sink.total &+= (note.userInfo?["count"] as? Int) ?? 0
     }
-    let notificationCase: Case = (n / 20, { n in
-        for i in 0..<n { center.post(name: name, object: ticker, userInfo: ["count": i]) }
-    })
+    let notificationCase: Case = (
+        n / 20,
+        { n in
+            for i in 0..<n { center.post(name: name, object: ticker, userInfo: ["count": i]) }
+        }
+    )
 
     let measured = interleave(cases.map { (n, $0.body) } + [byNameCase, notificationCase])
     let (instead, fallback, hooked, handWritten, weakCall, direct) = (
@@ -145,19 +154,26 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
 
     let capability = "delegate proxy"
     var rows = [
-        Row(capability: capability, name: "instead-closure", metric: "ns/msg",
+        Row(
+            capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "hand-written delegate + stored closure", peerValue: handWritten, target: .atMost(1.6)),
-        Row(capability: capability, name: "realDelegate fallback", metric: "ns/msg",
+        Row(
+            capability: capability, name: "realDelegate fallback", metric: "ns/msg",
             ours: fallback, peer: "hand-written forwarder, weak reference", peerValue: weakCall, target: .atMost(1.1)),
-        Row(capability: capability, name: "instead-closure", metric: "ns/msg",
+        Row(
+            capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "NotificationCenter post", peerValue: notification, target: .atMost(0.1)),
-        Row(capability: capability, name: "realDelegate fallback", metric: "ns/msg",
+        Row(
+            capability: capability, name: "realDelegate fallback", metric: "ns/msg",
             ours: fallback, peer: "NotificationCenter post", peerValue: notification, target: .atMost(0.1)),
-        Row(capability: capability, name: "before + after hooks", metric: "ns/msg",
+        Row(
+            capability: capability, name: "before + after hooks", metric: "ns/msg",
             ours: hooked, peer: "hand-written forwarder, weak reference", peerValue: weakCall, target: nil),
-        Row(capability: capability, name: "instead-closure", metric: "ns/msg",
+        Row(
+            capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "direct protocol call", peerValue: direct, target: nil),
-        Row(capability: capability, name: "instead-closure", metric: "ns/msg",
+        Row(
+            capability: capability, name: "instead-closure", metric: "ns/msg",
             ours: instead, peer: "closure by name in a dictionary", peerValue: byName, target: nil),
     ]
 
@@ -170,16 +186,23 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
         for selector in WideTickProxy.others.prefix(registered - 1) {
             tokens.append(proxy.implement(selector) { _, count in sink.total &+= count })
         }
-        let results = interleave(rounds: 11, [
-            (n, { n in
-                let delegate = opaque(proxy as any TickDelegate)
-                for i in 0..<n { delegate.ticker(ticker, didTick: i) }
-            }),
-            (n, cases[3].body),
-        ])
-        rows.append(Row(capability: capability, name: "scaling: instead-closure, \(registered) selectors with closures",
-                        metric: "ns/msg", ours: results[0], peer: "hand-written delegate + stored closure",
-                        peerValue: results[1], target: nil))
+        let results = interleave(
+            rounds: 11,
+            [
+                (
+                    n,
+                    { n in
+                        let delegate = opaque(proxy as any TickDelegate)
+                        for i in 0..<n { delegate.ticker(ticker, didTick: i) }
+                    }
+                ),
+                (n, cases[3].body),
+            ])
+        rows.append(
+            Row(
+                capability: capability, name: "scaling: instead-closure, \(registered) selectors with closures",
+                metric: "ns/msg", ours: results[0], peer: "hand-written delegate + stored closure",
+                peerValue: results[1], target: nil))
         withExtendedLifetime((holder, tokens)) {}
     }
     blackHole(sink.total)

@@ -1,5 +1,6 @@
 import ClosureKitFoundation
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -57,7 +58,9 @@ private final class HandWrittenTally: NSObject, XMLParserDelegate {
         tally.attributes += attributeDict.count
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         tally.elements -= 0
     }
 
@@ -80,15 +83,19 @@ private final class HandWrittenForwarder: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         #if canImport(ObjectiveC)
-        inner?.parser?(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
-                       attributes: attributeDict)
+        inner?.parser?(
+            parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
+            attributes: attributeDict)
         #else
-        inner?.parser(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
-                      attributes: attributeDict)
+        inner?.parser(
+            parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName,
+            attributes: attributeDict)
         #endif
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         #if canImport(ObjectiveC)
         inner?.parser?(parser, didEndElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName)
         #else
@@ -119,7 +126,9 @@ private final class HandWrittenClosureDelegate: NSObject, XMLParserDelegate {
         onStart?(elementName, attributeDict)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         onEnd?(elementName)
     }
 
@@ -211,7 +220,7 @@ private func parseThroughProxyToRealDelegate(_ data: Data) -> Tally {
 /// within each round so that drift on a shared machine hits both alike.
 private func alternate(rounds: Int, _ cases: [() -> Void]) -> [Measurement] {
     var samples = Array(repeating: [Double](), count: cases.count)
-    for body in cases { body() }  // warm-up
+    for body in cases { body() } // warm-up
     for _ in 0..<rounds {
         for (index, body) in cases.enumerated() {
             let start = now()
@@ -243,14 +252,16 @@ let foundationSuite = Suite(capability: "foundation") {
     precondition(parseThroughHandWrittenForwarder(document) == expected, "the forwarder lost events")
     precondition(parseWithHandWrittenClosures(document) == expected, "the closure delegate lost events")
 
-    let results = alternate(rounds: 9, [
-        { blackHole(parseByHand(document)) },
-        { blackHole(parseWithClosures(document)) },
-        { blackHole(parseThroughProxyToRealDelegate(document)) },
-        { blackHole(parseByHandWithAssociation(document)) },
-        { blackHole(parseThroughHandWrittenForwarder(document)) },
-        { blackHole(parseWithHandWrittenClosures(document)) },
-    ])
+    let results = alternate(
+        rounds: 9,
+        [
+            { blackHole(parseByHand(document)) },
+            { blackHole(parseWithClosures(document)) },
+            { blackHole(parseThroughProxyToRealDelegate(document)) },
+            { blackHole(parseByHandWithAssociation(document)) },
+            { blackHole(parseThroughHandWrittenForwarder(document)) },
+            { blackHole(parseWithHandWrittenClosures(document)) },
+        ])
     let (byHand, closures, forwarded, associated) = (results[0], results[1], results[2], results[3])
     let (handForwarded, handClosures) = (results[4], results[5])
     return [

@@ -77,7 +77,7 @@ typealias Case = (operations: Int, body: (Int) -> Void)
 /// Batches are sized (by `operations`) to take about a millisecond or more, so
 /// that the clock's resolution does not matter.
 func interleave(rounds: Int = 21, between: (() -> Void)? = nil, _ cases: [Case]) -> [Measurement] {
-    for item in cases { item.body(max(1, item.operations / 10)) }  // warm-up
+    for item in cases { item.body(max(1, item.operations / 10)) } // warm-up
     between?()
     var samples = Array(repeating: [Double](), count: cases.count)
     for index in samples.indices { samples[index].reserveCapacity(rounds) }
@@ -121,7 +121,9 @@ func format(_ value: Double) -> String {
 }
 
 func printTable(_ rows: [Row]) {
-    let headers = ["case", "metric", "ours min", "ours med", "peer", "peer min", "peer med", "ratio", "target", "verdict"]
+    let headers = [
+        "case", "metric", "ours min", "ours med", "peer", "peer min", "peer med", "ratio", "target", "verdict",
+    ]
     let cells = rows.map { row in
         [
             row.name, row.metric, format(row.ours.min), format(row.ours.median), row.peer,

@@ -71,14 +71,20 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
         ("hooks.none", loop(none)),
         ("hooks.instance-before", loop(withBefore)),
         ("hooks.instance-instead", loop(withInstead)),
-        ("hooks.peer.stored-closure", { n in
-            let object = opaque(handWritten)
-            for index in 0..<n { blackHole(object.step(index)) }
-        }),
-        ("hooks.peer.direct", { n in
-            let object = opaque(direct)
-            for index in 0..<n { blackHole(object.step(index)) }
-        }),
+        (
+            "hooks.peer.stored-closure",
+            { n in
+                let object = opaque(handWritten)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
+        (
+            "hooks.peer.direct",
+            { n in
+                let object = opaque(direct)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
     ]
 }
 
@@ -86,7 +92,9 @@ let hookPointSuite = Suite(capability: "hook points") {
     let n = 100_000
     let cases = hookPointCases()
     let results = interleave(cases.map { (n, $0.body) })
-    let (noHooks, before, instanceInstead, storedClosure, direct) = (results[0], results[1], results[2], results[3], results[4])
+    let (noHooks, before, instanceInstead, storedClosure, direct) = (
+        results[0], results[1], results[2], results[3], results[4]
+    )
 
     // A type-wide hook affects every instance, so it is measured on its own
     // object after the others, interleaved with the stored-closure peer.
@@ -94,10 +102,13 @@ let hookPointSuite = Suite(capability: "hook points") {
     let typeWide = Hooked()
     let token = Hooked.step.instead { _, invocation in invocation.proceed() }
     let typeWideResults = interleave([
-        (n, { n in
-            let object = opaque(typeWide)
-            for index in 0..<n { blackHole(object.step(index)) }
-        }),
+        (
+            n,
+            { n in
+                let object = opaque(typeWide)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
         (n, cases[3].body),
     ])
     token.cancel()
@@ -105,15 +116,22 @@ let hookPointSuite = Suite(capability: "hook points") {
 
     let capability = "hook points"
     return [
-        Row(capability: capability, name: "call, no hooks", metric: "ns/op",
+        Row(
+            capability: capability, name: "call, no hooks", metric: "ns/op",
             ours: noHooks, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(1.2)),
-        Row(capability: capability, name: "call, one instance before hook", metric: "ns/op",
+        Row(
+            capability: capability, name: "call, one instance before hook", metric: "ns/op",
             ours: before, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(3)),
-        Row(capability: capability, name: "call, one instance instead hook", metric: "ns/op",
-            ours: instanceInstead, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(4)),
-        Row(capability: capability, name: "call, one type-wide instead hook", metric: "ns/op",
-            ours: typeWideResults[0], peer: "method calling a stored closure", peerValue: typeWideResults[1], target: nil),
-        Row(capability: capability, name: "call, no hooks", metric: "ns/op",
+        Row(
+            capability: capability, name: "call, one instance instead hook", metric: "ns/op",
+            ours: instanceInstead, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(4)
+        ),
+        Row(
+            capability: capability, name: "call, one type-wide instead hook", metric: "ns/op",
+            ours: typeWideResults[0], peer: "method calling a stored closure", peerValue: typeWideResults[1],
+            target: nil),
+        Row(
+            capability: capability, name: "call, no hooks", metric: "ns/op",
             ours: noHooks, peer: "direct method call", peerValue: direct, target: nil),
     ]
 }

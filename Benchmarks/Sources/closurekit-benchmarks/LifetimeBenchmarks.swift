@@ -22,26 +22,33 @@ let lifetimeSuite = Suite(capability: "lifetime") {
     let n = 20_000
     let counter = Counter()
     let results = interleave([
-        (n, { n in
-            for _ in 0..<n {
-                var object: OptedIn? = OptedIn()
-                let token = object!.onEnd { counter.value &+= 1 }
-                object = nil  // ends the object while the token still holds the callback
-                blackHole(token)
+        (
+            n,
+            { n in
+                for _ in 0..<n {
+                    var object: OptedIn? = OptedIn()
+                    let token = object!.onEnd { counter.value &+= 1 }
+                    object = nil // ends the object while the token still holds the callback
+                    blackHole(token)
+                }
             }
-        }),
-        (n, { n in
-            for _ in 0..<n {
-                let object = HandWritten()
-                object.onDeinit.append { counter.value &+= 1 }
+        ),
+        (
+            n,
+            { n in
+                for _ in 0..<n {
+                    let object = HandWritten()
+                    object.onDeinit.append { counter.value &+= 1 }
+                }
             }
-        }),
+        ),
     ])
     let (ours, handWritten) = (results[0], results[1])
     precondition(counter.value > 2 * n, "end-of-life callbacks did not run")
     blackHole(counter.value)
     return [
-        Row(capability: "lifetime", name: "create, register end callback, end", metric: "ns/op",
-            ours: ours, peer: "closure array in deinit", peerValue: handWritten, target: nil),
+        Row(
+            capability: "lifetime", name: "create, register end callback, end", metric: "ns/op",
+            ours: ours, peer: "closure array in deinit", peerValue: handWritten, target: nil)
     ]
 }

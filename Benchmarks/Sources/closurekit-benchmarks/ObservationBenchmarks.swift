@@ -69,15 +69,21 @@ func observationCases() -> [(name: String, body: (Int) -> Void)] {
     let didSet = DidSetModel()
     didSet.observers.append { _, new in counter.value &+= new }
     return [
-        ("observation.write-1", { n in
-            let model = opaque(ours)
-            for index in 0..<n { model.value = index }
-            blackHole(token)
-        }),
-        ("observation.peer.didset-array-1", { n in
-            let model = opaque(didSet)
-            for index in 0..<n { model.value = index }
-        }),
+        (
+            "observation.write-1",
+            { n in
+                let model = opaque(ours)
+                for index in 0..<n { model.value = index }
+                blackHole(token)
+            }
+        ),
+        (
+            "observation.peer.didset-array-1",
+            { n in
+                let model = opaque(didSet)
+                for index in 0..<n { model.value = index }
+            }
+        ),
     ]
 }
 
@@ -91,17 +97,25 @@ let observationSuite = Suite(capability: "observation") {
     let unobserved = OursModel()
     let bare = DidSetModel()
     let empty = interleave([
-        (n, { n in
-            let model = opaque(unobserved)
-            for index in 0..<n { model.value = index }
-        }),
-        (n, { n in
-            let model = opaque(bare)
-            for index in 0..<n { model.value = index }
-        }),
+        (
+            n,
+            { n in
+                let model = opaque(unobserved)
+                for index in 0..<n { model.value = index }
+            }
+        ),
+        (
+            n,
+            { n in
+                let model = opaque(bare)
+                for index in 0..<n { model.value = index }
+            }
+        ),
     ])
-    rows.append(Row(capability: capability, name: "write, no observer", metric: "ns/op",
-                    ours: empty[0], peer: "didSet, empty closure array", peerValue: empty[1], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "write, no observer", metric: "ns/op",
+            ours: empty[0], peer: "didSet, empty closure array", peerValue: empty[1], target: nil))
 
     var byCount: [Int: (ours: Measurement, array: Measurement)] = [:]
     for observers in [1, 10, 100] {
@@ -120,14 +134,20 @@ let observationSuite = Suite(capability: "observation") {
             didSet.observers.append { _, new in counter.value &+= new }
         }
         var cases: [Case] = [
-            (ops, { n in
-                let model = opaque(ours)
-                for index in 0..<n { model.value = index }
-            }),
-            (ops, { n in
-                let model = opaque(didSet)
-                for index in 0..<n { model.value = index }
-            }),
+            (
+                ops,
+                { n in
+                    let model = opaque(ours)
+                    for index in 0..<n { model.value = index }
+                }
+            ),
+            (
+                ops,
+                { n in
+                    let model = opaque(didSet)
+                    for index in 0..<n { model.value = index }
+                }
+            ),
         ]
         let published = PublishedModel()
         var cancellables: [AnyCancellable] = []
@@ -136,42 +156,61 @@ let observationSuite = Suite(capability: "observation") {
             for _ in 0..<observers {
                 published.$value.sink { new in counter.value &+= new }.store(in: &cancellables)
             }
-            cases.append((ops / 4, { n in
-                let model = opaque(published)
-                for index in 0..<n { model.value = index }
-            }))
-            cases.append((ops / 20, { n in
-                let model = opaque(tracked)
-                for index in 0..<n {
-                    for _ in 0..<observers { arm(model, counter) }
-                    model.value = index
-                    for _ in 0..<observers { counter.value &+= model.value }
-                }
-            }))
+            cases.append(
+                (
+                    ops / 4,
+                    { n in
+                        let model = opaque(published)
+                        for index in 0..<n { model.value = index }
+                    }
+                ))
+            cases.append(
+                (
+                    ops / 20,
+                    { n in
+                        let model = opaque(tracked)
+                        for index in 0..<n {
+                            for _ in 0..<observers { arm(model, counter) }
+                            model.value = index
+                            for _ in 0..<observers { counter.value &+= model.value }
+                        }
+                    }
+                ))
         }
         let results = interleave(cases)
         byCount[observers] = (results[0], results[1])
         if observers <= 10 {
-            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
-                            ours: results[0], peer: "didSet calling closure array", peerValue: results[1],
-                            target: .atMost(2)))
-            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
-                            ours: results[0], peer: "OpenCombine @Published + sink", peerValue: results[2],
-                            target: observers == 1 ? .atMost(0.1) : nil))
-            rows.append(Row(capability: capability, name: "write, \(label)", metric: "ns/op",
-                            ours: results[0], peer: "withObservationTracking re-armed", peerValue: results[3],
-                            target: .atMost(0.05)))
+            rows.append(
+                Row(
+                    capability: capability, name: "write, \(label)", metric: "ns/op",
+                    ours: results[0], peer: "didSet calling closure array", peerValue: results[1],
+                    target: .atMost(2)))
+            rows.append(
+                Row(
+                    capability: capability, name: "write, \(label)", metric: "ns/op",
+                    ours: results[0], peer: "OpenCombine @Published + sink", peerValue: results[2],
+                    target: observers == 1 ? .atMost(0.1) : nil))
+            rows.append(
+                Row(
+                    capability: capability, name: "write, \(label)", metric: "ns/op",
+                    ours: results[0], peer: "withObservationTracking re-armed", peerValue: results[3],
+                    target: .atMost(0.05)))
         }
-        rows.append(Row(capability: capability, name: "scaling: write, \(label)", metric: "ns/op",
-                        ours: results[0], peer: "didSet calling closure array", peerValue: results[1], target: nil))
+        rows.append(
+            Row(
+                capability: capability, name: "scaling: write, \(label)", metric: "ns/op",
+                ours: results[0], peer: "didSet calling closure array", peerValue: results[1], target: nil))
         withExtendedLifetime((tokens, cancellables)) {}
     }
-    let one = byCount[1]!, hundred = byCount[100]!
-    rows.append(Row(capability: capability, name: "per extra observer (from 1 to 100 observers)", metric: "ns/observer",
-                    ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
-                    peer: "didSet calling closure array",
-                    peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
-                    target: .atMost(1.1)))
+    let one = byCount[1]!
+    let hundred = byCount[100]!
+    rows.append(
+        Row(
+            capability: capability, name: "per extra observer (from 1 to 100 observers)", metric: "ns/observer",
+            ours: perExtra(one: one.ours, many: hundred.ours, oneCount: 1, manyCount: 100),
+            peer: "didSet calling closure array",
+            peerValue: perExtra(one: one.array, many: hundred.array, oneCount: 1, manyCount: 100),
+            target: .atMost(1.1)))
 
     // Observation's `Observations` (Swift 6.2): an async sequence of values.
     // It delivers on a task, coalescing writes made before the consumer runs,
@@ -185,28 +224,38 @@ let observationSuite = Suite(capability: "observation") {
             handoff.semaphore.signal()
         }
     }
-    handoff.semaphore.wait()  // the initial value
+    handoff.semaphore.wait() // the initial value
     let oursOne = OursModel()
     let oursToken = oursOne.observe(\.value, options: [.new]) { _, change in counter.value &+= change.newValue! }
     var next = 0
-    let asyncResults = interleave(rounds: 11, [
-        (20_000, { n in
-            let model = opaque(oursOne)
-            for index in 0..<n { model.value = index }
-        }),
-        (500, { n in
-            for _ in 0..<n {
-                next &+= 1
-                model.value = next
-                handoff.semaphore.wait()
-            }
-        }),
-    ])
+    let asyncResults = interleave(
+        rounds: 11,
+        [
+            (
+                20_000,
+                { n in
+                    let model = opaque(oursOne)
+                    for index in 0..<n { model.value = index }
+                }
+            ),
+            (
+                500,
+                { n in
+                    for _ in 0..<n {
+                        next &+= 1
+                        model.value = next
+                        handoff.semaphore.wait()
+                    }
+                }
+            ),
+        ])
     consumer.cancel()
-    model.value = -1  // wakes the consumer so that it sees the cancellation
-    rows.append(Row(capability: capability, name: "write, 1 observer, until delivered", metric: "ns/op",
-                    ours: asyncResults[0], peer: "Observations (async sequence)", peerValue: asyncResults[1],
-                    target: nil))
+    model.value = -1 // wakes the consumer so that it sees the cancellation
+    rows.append(
+        Row(
+            capability: capability, name: "write, 1 observer, until delivered", metric: "ns/op",
+            ours: asyncResults[0], peer: "Observations (async sequence)", peerValue: asyncResults[1],
+            target: nil))
     blackHole(oursToken)
 
     precondition(counter.value != 0, "observers did not run")

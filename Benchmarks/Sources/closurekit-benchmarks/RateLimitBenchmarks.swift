@@ -49,18 +49,24 @@ private final class TimestampThrottle<Value>: @unchecked Sendable {
 func throttleCases() -> [(name: String, body: (Int) -> Void)] {
     let tally = Tally()
     let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
-    throttler.send(0)  // opens the window: every later send is while throttled
+    throttler.send(0) // opens the window: every later send is while throttled
     let handWritten = TimestampThrottle<Int>(interval: .seconds(3600)) { tally.value &+= $0 }
     handWritten.send(0)
     return [
-        ("throttle.send-while-throttled", { n in
-            let throttler = opaque(throttler)
-            for index in 0..<n { throttler.send(index) }
-        }),
-        ("throttle.peer.timestamp-throttle", { n in
-            let throttle = opaque(handWritten)
-            for index in 0..<n { throttle.send(index) }
-        }),
+        (
+            "throttle.send-while-throttled",
+            { n in
+                let throttler = opaque(throttler)
+                for index in 0..<n { throttler.send(index) }
+            }
+        ),
+        (
+            "throttle.peer.timestamp-throttle",
+            { n in
+                let throttle = opaque(handWritten)
+                for index in 0..<n { throttle.send(index) }
+            }
+        ),
     ]
 }
 
@@ -93,35 +99,54 @@ let rateLimitSuite = Suite(capability: "throttle and debounce") {
     let debouncer = try! Debouncer<Int>(for: .seconds(3600), on: .inline) { tally.value &+= $0 }
     let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
     let streamOps = 20_000
-    let streams = interleave(rounds: 11, [
-        (streamOps, { n in
-            let throttler = opaque(throttler)
-            for index in 0..<n { throttler.send(index) }
-        }),
-        (streamOps, { n in
-            let debouncer = opaque(debouncer)
-            for index in 0..<n { debouncer.send(index) }
-        }),
-        (streamOps, { n in
-            // 1.1.4 ships throttle as `_throttle` (its API is not final yet).
-            pump(n) { $0._throttle(for: .seconds(3600), clock: ContinuousClock(), latest: true) }
-        }),
-        (streamOps / 10, { n in
-            pump(n) { $0.debounce(for: .seconds(3600), clock: ContinuousClock()) }
-        }),
-        (streamOps, { n in pump(n) { $0 } }),
-    ])
+    let streams = interleave(
+        rounds: 11,
+        [
+            (
+                streamOps,
+                { n in
+                    let throttler = opaque(throttler)
+                    for index in 0..<n { throttler.send(index) }
+                }
+            ),
+            (
+                streamOps,
+                { n in
+                    let debouncer = opaque(debouncer)
+                    for index in 0..<n { debouncer.send(index) }
+                }
+            ),
+            (
+                streamOps,
+                { n in
+                    // 1.1.4 ships throttle as `_throttle` (its API is not final yet).
+                    pump(n) { $0._throttle(for: .seconds(3600), clock: ContinuousClock(), latest: true) }
+                }
+            ),
+            (
+                streamOps / 10,
+                { n in
+                    pump(n) { $0.debounce(for: .seconds(3600), clock: ContinuousClock()) }
+                }
+            ),
+            (streamOps, { n in pump(n) { $0 } }),
+        ])
     debouncer.cancel()
     throttler.cancel()
 
     return [
-        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+        Row(
+            capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
             ours: sends[0], peer: "hand-written timestamp throttle", peerValue: sends[1], target: .atMost(1.2)),
-        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+        Row(
+            capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
             ours: streams[0], peer: "AsyncAlgorithms throttle (AsyncStream)", peerValue: streams[2], target: nil),
-        Row(capability: capability, name: "Debouncer.send (re-arms its delay)", metric: "ns/op",
+        Row(
+            capability: capability, name: "Debouncer.send (re-arms its delay)", metric: "ns/op",
             ours: streams[1], peer: "AsyncAlgorithms debounce (AsyncStream)", peerValue: streams[3], target: nil),
-        Row(capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
-            ours: streams[0], peer: "floor: AsyncStream yield + consume, no operator", peerValue: streams[4], target: nil),
+        Row(
+            capability: capability, name: "Throttler.send while throttled", metric: "ns/op",
+            ours: streams[0], peer: "floor: AsyncStream yield + consume, no operator", peerValue: streams[4],
+            target: nil),
     ]
 }

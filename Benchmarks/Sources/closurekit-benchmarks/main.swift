@@ -60,7 +60,8 @@ while let argument = arguments.next() {
         guard let name = arguments.next(), let count = arguments.next().flatMap({ Int($0) }),
             let item = callgrindCases().first(where: { $0.name == name })
         else {
-            FileHandle.standardError.write("--callgrind needs a case name (see --list-callgrind) and a count\n".data(using: .utf8)!)
+            FileHandle.standardError.write(
+                "--callgrind needs a case name (see --list-callgrind) and a count\n".data(using: .utf8)!)
             exit(2)
         }
         item.body(count)

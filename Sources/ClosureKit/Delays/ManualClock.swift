@@ -61,7 +61,10 @@ public final class ManualClock: Clock, Sendable {
     /// - Parameter duration: How far to move. Traps if negative: a manual
     ///   clock never goes back.
     public func advance(by duration: Duration) {
-        precondition(duration >= .zero, "ManualClock.advance(by:) needs a non-negative duration, got \(duration): a clock never goes back; make a new ManualClock to start over")
+        precondition(
+            duration >= .zero,
+            "ManualClock.advance(by:) needs a non-negative duration, got \(duration): a clock never goes back; make a new ManualClock to start over"
+        )
         let target = core.lock.withLock { () -> Int64 in
             let (sum, overflow) = core.nowTicksLocked().addingReportingOverflow(duration.saturatingNanoseconds)
             return overflow ? .max : sum

@@ -138,5 +138,3 @@ extension DelegateProxy {
         return result
     }
 }
-
-

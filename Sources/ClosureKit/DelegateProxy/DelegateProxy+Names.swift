@@ -77,7 +77,9 @@ extension DelegateProxy {
         }
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: position,
-            expecting: { position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()" },
+            expecting: {
+                position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()"
+            },
             given: type(of: body))
         if position == .instead, Result.self != Void.self {
             throw HookError.signatureMismatch(

@@ -50,15 +50,17 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A sentence that names what was wrong.
     public var description: String {
         switch self {
-        case let .unknownName(name, owner, declared):
+        case .unknownName(let name, let owner, let declared):
             let list = declared.isEmpty ? "none" : declared.joined(separator: ", ")
             return "\(owner) declares no method named \(name); it declares: \(list)"
-        case let .duplicateName(name, owner, signatures):
-            return "\(owner) declares \(signatures.count) methods named \(name) (\(signatures.joined(separator: " and "))); "
+        case .duplicateName(let name, let owner, let signatures):
+            return
+                "\(owner) declares \(signatures.count) methods named \(name) (\(signatures.joined(separator: " and "))); "
                 + "give each a distinct name"
-        case let .signatureMismatch(name, owner, position, expected, given):
-            return "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), given \(given)"
-        case let .positionNotAllowed(name, owner, position):
+        case .signatureMismatch(let name, let owner, let position, let expected, let given):
+            return
+                "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), given \(given)"
+        case .positionNotAllowed(let name, let owner, let position):
             return "\(name) of \(owner) takes only before closures, not \(position)"
         }
     }

@@ -270,7 +270,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let expected: String
         switch position {
         case .before, .after:
-            expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or (Invocation<Any, Any>) -> ()"
+            expected =
+                "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or (Invocation<Any, Any>) -> ()"
         case .instead:
             expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         }

@@ -69,7 +69,8 @@ extension Hookable {
         options: RegistrationOptions = [],
         _ body: Any
     ) throws -> CancellationToken {
-        try register(name, HookRegistration(position: position, scope: self, instance: nil, options: options, body: body))
+        try register(
+            name, HookRegistration(position: position, scope: self, instance: nil, options: options, body: body))
     }
 
     /// Hooks a method of this instance only, by the method's Swift name.

@@ -91,7 +91,7 @@ final class ProxyTable: @unchecked Sendable {
             realWitness = witness
             return old
         }
-        _ = old  // released after the lock
+        _ = old // released after the lock
     }
 }
 

@@ -208,7 +208,8 @@ enum SideTable {
 
     // MARK: - Private; the caller holds the lock
 
-    private static func liveEntry(at address: UInt, for object: AnyObject, releasing released: inout [Entry]) -> Entry? {
+    private static func liveEntry(at address: UInt, for object: AnyObject, releasing released: inout [Entry]) -> Entry?
+    {
         guard let entry = state.entries[address] else { return nil }
         if entry.isOwned(by: object) { return entry }
         // The address belongs to a new object now: the old entry is stale.

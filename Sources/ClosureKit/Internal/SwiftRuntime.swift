@@ -29,9 +29,9 @@ internal import Darwin
 enum SwiftRuntime {
     private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
         #if canImport(Darwin)
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        let handle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
         #else
-        let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        let handle = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT
         #endif
         guard let symbol = dlsym(handle, name) else {
             fatalError("ClosureKit needs the Swift runtime's \(name), which this runtime does not export")

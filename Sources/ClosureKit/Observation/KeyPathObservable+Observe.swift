@@ -99,7 +99,8 @@ extension KeyPathObservable {
         options: ObservationOptions = [],
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        observeSeveral(keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler)
+        observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler)
     }
 
     /// Observes several key paths of one type that is not `Equatable` with
@@ -257,11 +258,14 @@ extension KeyPathObservable {
             handle.adopt([entry, root])
             // The observer is held by its slot (and released when the handle
             // ends); the initial delivery holds it only until it ran.
-            return (handle, { [observation] in
-                if wantsInitial {
-                    ObservedValues.with(initial: value) { observation.deliverInitial(self, $0) }
+            return (
+                handle,
+                { [observation] in
+                    if wantsInitial {
+                        ObservedValues.with(initial: value) { observation.deliverInitial(self, $0) }
+                    }
                 }
-            })
+            )
         }
         let observation = PathObservation<Self, Value>(
             root: self, keyPath: keyPath, evaluate: evaluate, options: options, isEqual: isEqual,

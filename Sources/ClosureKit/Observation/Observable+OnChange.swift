@@ -74,7 +74,10 @@ final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendabl
     private let state = Locked(State())
     private let trigger: ChangeTrigger
 
-    init(root: Root, keyPath: KeyPath<Root, Value>, queue: DispatchQueue, handler: @escaping @Sendable (Value, Value) -> Void) {
+    init(
+        root: Root, keyPath: KeyPath<Root, Value>, queue: DispatchQueue,
+        handler: @escaping @Sendable (Value, Value) -> Void
+    ) {
         self.root = root
         self.keyPath = keyPath
         self.handler = handler

@@ -45,10 +45,21 @@ public struct ObservableProperty<Value> {
 
     /// Unavailable: the value is reached through the enclosing
     /// ``KeyPathObservable`` instance.
-    @available(*, unavailable, message: "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable")
+    @available(
+        *, unavailable,
+        message: "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable"
+    )
     public var wrappedValue: Value {
-        get { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute") }
-        set { fatalError("@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute") }
+        get {
+            fatalError(
+                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
+            )
+        }
+        set {
+            fatalError(
+                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
+            )
+        }
     }
 
     /// Reads and writes the property of `object`, notifying its observers on

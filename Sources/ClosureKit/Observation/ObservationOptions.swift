@@ -108,7 +108,9 @@ public struct NonEquatableObservationOptions: OptionSet, Hashable, Sendable {
         message:
             "skippingEqualValues needs an Equatable value; make the observed type Equatable, or compare old and new values in the handler"
     )
-    public static var skippingEqualValues: NonEquatableObservationOptions { NonEquatableObservationOptions(rawValue: 0) }
+    public static var skippingEqualValues: NonEquatableObservationOptions {
+        NonEquatableObservationOptions(rawValue: 0)
+    }
 
     /// The same options as ``ObservationOptions``.
     @usableFromInline

@@ -83,7 +83,8 @@ public final class ObservationStorage: @unchecked Sendable {
         guard slot != 0 else { return SlotObservers(snapshot: nil, removals: 0, hasPrior: false) }
         for index in records.indices where records[index].slot == slot {
             let read = records[index].core.readLocked()
-            return SlotObservers(snapshot: read.snapshot, removals: read.removals, hasPrior: records[index].priorCount > 0)
+            return SlotObservers(
+                snapshot: read.snapshot, removals: read.removals, hasPrior: records[index].priorCount > 0)
         }
         return SlotObservers(snapshot: nil, removals: 0, hasPrior: false)
     }

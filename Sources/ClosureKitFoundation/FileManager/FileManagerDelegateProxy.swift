@@ -41,85 +41,102 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     ///
     /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldCopyItemAtPath:toPath:)")
+    public static let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+        "fileManager(_:shouldCopyItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error while copying the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterCopyErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
+    public static let shouldProceedAfterCopyErrorAtPath = MethodSelector<
+        (FileManager, any Error, String, String), Bool
+    >("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldMoveItemAtPath:toPath:)`: asks whether to move the item at a path.
     ///
     /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldMoveItemAtPath:toPath:)")
+    public static let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+        "fileManager(_:shouldMoveItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error while moving the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterMoveErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
+    public static let shouldProceedAfterMoveErrorAtPath = MethodSelector<
+        (FileManager, any Error, String, String), Bool
+    >("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldLinkItemAtPath:toPath:)`: asks whether to link the item at a path.
     ///
     /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>("fileManager(_:shouldLinkItemAtPath:toPath:)")
+    public static let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+        "fileManager(_:shouldLinkItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error while linking the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterLinkErrorAtPath = MethodSelector<(FileManager, any Error, String, String), Bool>("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
+    public static let shouldProceedAfterLinkErrorAtPath = MethodSelector<
+        (FileManager, any Error, String, String), Bool
+    >("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
 
     /// `fileManager(_:shouldRemoveItemAtPath:)`: asks whether to remove the item at a path.
     ///
     /// Arguments: `(fileManager, path)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>("fileManager(_:shouldRemoveItemAtPath:)")
+    public static let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>(
+        "fileManager(_:shouldRemoveItemAtPath:)")
 
     /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while removing the item at a path.
     ///
     /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>("fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
+    public static let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>(
+        "fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
 
     /// `fileManager(_:shouldCopyItemAt:to:)`: asks whether to copy the item at a URL.
     ///
     /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldCopyItemAt:to:)")
+    public static let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>(
+        "fileManager(_:shouldCopyItemAt:to:)")
 
     /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while copying the item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
+    public static let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+        "fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
 
     /// `fileManager(_:shouldMoveItemAt:to:)`: asks whether to move the item at a URL.
     ///
     /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldMoveItemAt:to:)")
+    public static let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>(
+        "fileManager(_:shouldMoveItemAt:to:)")
 
     /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving the item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
+    public static let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+        "fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
 
     /// `fileManager(_:shouldLinkItemAt:to:)`: asks whether to link the item at a URL.
     ///
     /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
-    public static let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>("fileManager(_:shouldLinkItemAt:to:)")
+    public static let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>(
+        "fileManager(_:shouldLinkItemAt:to:)")
 
     /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while linking the item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>("fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
+    public static let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+        "fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
 
     /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
     ///
@@ -131,7 +148,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     ///
     /// Arguments: `(fileManager, error, URL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>("fileManager(_:shouldProceedAfterError:removingItemAt:)")
+    public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
+        "fileManager(_:shouldProceedAfterError:removingItemAt:)")
 
     /// Every method of `FileManagerDelegate`.
     public override class var selectors: [AnyMethodSelector] {
@@ -142,7 +160,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
             shouldProceedAfterRemoveErrorAtPath.erased, shouldCopyItem.erased,
             shouldProceedAfterCopyError.erased, shouldMoveItem.erased, shouldProceedAfterMoveError.erased,
             shouldLinkItem.erased, shouldProceedAfterLinkError.erased, shouldRemoveItem.erased,
-            shouldProceedAfterRemoveError.erased
+            shouldProceedAfterRemoveError.erased,
         ]
     }
 
@@ -168,7 +186,9 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// - Parameter fileManager: The file manager.
     /// - Returns: The installed proxy.
     public static func proxy(for fileManager: FileManager) -> FileManagerDelegateProxy {
-        obtainAdapted(for: fileManager, currentDelegate: { fileManager.delegate }, installAdapter: { fileManager.delegate = $0.adapter })
+        obtainAdapted(
+            for: fileManager, currentDelegate: { fileManager.delegate },
+            installAdapter: { fileManager.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `fileManager` and makes its `realDelegate` the
@@ -226,7 +246,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
+            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+                ?? true
         }
     }
 
@@ -235,9 +256,12 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         toPath dstPath: String
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+        return proxy.forward(
+            P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+        ) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
+                fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -245,7 +269,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
+            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+                ?? true
         }
     }
 
@@ -254,9 +279,12 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         toPath dstPath: String
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+        return proxy.forward(
+            P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+        ) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
+                fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -264,7 +292,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?(fileManager, srcPath, dstPath) ?? true
+            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+                ?? true
         }
     }
 
@@ -273,9 +302,12 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         toPath dstPath: String
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false) {
+        return proxy.forward(
+            P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+        ) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(fileManager, error, srcPath, dstPath) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
+                fileManager, error, srcPath, dstPath) ?? false
         }
     }
 
@@ -287,11 +319,14 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         }
     }
 
-    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String) -> Bool {
+    func fileManager(
+        _ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String
+    ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(fileManager, error, path) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
+                fileManager, error, path) ?? false
         }
     }
 
@@ -309,7 +344,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
+                fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -327,7 +363,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
+                fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -345,7 +382,8 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(fileManager, error, srcURL, dstURL) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
+                fileManager, error, srcURL, dstURL) ?? false
         }
     }
 
@@ -357,11 +395,14 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         }
     }
 
-    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL) -> Bool {
+    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL)
+        -> Bool
+    {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, URL), default: false) {
             guard $0 !== self else { return false }
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(fileManager, error, URL) ?? false
+            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
+                fileManager, error, URL) ?? false
         }
     }
 }

@@ -86,7 +86,8 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// - Parameter archiver: The archiver.
     /// - Returns: The installed proxy; the archiver keeps it alive.
     public static func proxy(for archiver: NSKeyedArchiver) -> NSKeyedArchiverDelegateProxy {
-        obtainAdapted(for: archiver, currentDelegate: { archiver.delegate }, installAdapter: { archiver.delegate = $0.adapter })
+        obtainAdapted(
+            for: archiver, currentDelegate: { archiver.delegate }, installAdapter: { archiver.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `archiver` and makes its `realDelegate` the

@@ -97,7 +97,9 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// - Parameter unarchiver: The unarchiver.
     /// - Returns: The installed proxy; the unarchiver keeps it alive.
     public static func proxy(for unarchiver: NSKeyedUnarchiver) -> NSKeyedUnarchiverDelegateProxy {
-        obtainAdapted(for: unarchiver, currentDelegate: { unarchiver.delegate }, installAdapter: { unarchiver.delegate = $0.adapter })
+        obtainAdapted(
+            for: unarchiver, currentDelegate: { unarchiver.delegate },
+            installAdapter: { unarchiver.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `unarchiver` and makes its `realDelegate` the
@@ -140,12 +142,14 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
     weak var proxy: NSKeyedUnarchiverDelegateProxy?
 
     func unarchiver(
-        _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String, originalClasses classNames: [String]
+        _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String,
+        originalClasses classNames: [String]
     ) -> AnyClass? {
         guard let proxy else { return nil }
         return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
             guard $0 !== self else { return nil }
-            return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(unarchiver, name, classNames) ?? nil
+            return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
+                unarchiver, name, classNames) ?? nil
         }
     }
 

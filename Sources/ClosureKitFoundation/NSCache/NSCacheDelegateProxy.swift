@@ -86,7 +86,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
 final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSCacheDelegate>([
-        .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject),
+        .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject)
     ])
 
     #if canImport(ObjectiveC)

@@ -63,7 +63,8 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// - Parameter stream: The stream.
     /// - Returns: The installed proxy.
     public static func proxy(for stream: Stream) -> StreamDelegateProxy {
-        obtainAdapted(for: stream, currentDelegate: { stream.delegate }, installAdapter: { stream.delegate = $0.adapter })
+        obtainAdapted(
+            for: stream, currentDelegate: { stream.delegate }, installAdapter: { stream.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `stream` and makes its `realDelegate` the
@@ -83,7 +84,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
 final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
-        .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent),
+        .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent)
     ])
 
     #if canImport(ObjectiveC)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,7 +17,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
     static let objCSelectors = ObjCSelectorTable<any URLSessionDelegate>([
         .entry("URLSession:didBecomeInvalidWithError:", P.didBecomeInvalid),
         .entry("URLSession:didReceiveChallenge:completionHandler:", P.didReceiveChallenge),
-        .entry("URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", P.willPerformHTTPRedirection),
+        .entry(
+            "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", P.willPerformHTTPRedirection),
         .entry("URLSession:task:didReceiveChallenge:completionHandler:", P.taskDidReceiveChallenge),
         .entry("URLSession:task:needNewBodyStream:", P.needNewBodyStream),
         .entry("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", P.didSendBodyData),
@@ -76,7 +78,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.didReceiveChallenge, (session, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
             call: proxy.toReal((any URLSessionDelegate).self, { completionHandler(.performDefaultHandling, nil) }) {
-                return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(session, challenge, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(
+                    session, challenge, completionHandler) != nil
             })
     }
 
@@ -91,7 +94,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
             default: completionHandler(request),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(request) }) {
-                return optionalRequirement($0.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:))?(session, task, response, request, completionHandler) != nil
+                return optionalRequirement(
+                    $0.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:))?(
+                        session, task, response, request, completionHandler) != nil
             })
     }
 
@@ -107,7 +112,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
             default: sessionLevel(),
             call: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
-                return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(session, task, challenge, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(
+                    session, task, challenge, completionHandler) != nil
             })
     }
 
@@ -120,7 +126,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(nil) }) {
-                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?(session, task, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?(session, task, completionHandler)
+                    != nil
             })
     }
 
@@ -132,7 +139,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend) != nil
+                return optionalRequirement(
+                    $0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(
+                        session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend) != nil
             })
     }
 
@@ -154,7 +163,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willBeginDelayedRequest, (session, task, request, completionHandler),
             default: completionHandler(.continueLoading, nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(.continueLoading, nil) }) {
-                return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(session, task, request, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(
+                    session, task, request, completionHandler) != nil
             })
     }
 
@@ -178,7 +188,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.didReceiveResponse, (session, dataTask, response, completionHandler),
             default: completionHandler(.allow),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(.allow) }) {
-                return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(session, dataTask, response, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(
+                    session, dataTask, response, completionHandler) != nil
             })
     }
 
@@ -189,7 +200,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeDownloadTask, (session, dataTask, downloadTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, downloadTask) != nil
+                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, downloadTask)
+                    != nil
             })
     }
 
@@ -220,7 +232,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
             P.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
             default: completionHandler(proposedResponse),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(proposedResponse) }) {
-                return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(session, dataTask, proposedResponse, completionHandler) != nil
+                return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(
+                    session, dataTask, proposedResponse, completionHandler) != nil
             })
     }
 
@@ -247,7 +260,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didWriteData, (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite) != nil
+                return optionalRequirement(
+                    $0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(
+                        session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite) != nil
             })
     }
 
@@ -259,7 +274,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(session, downloadTask, fileOffset, expectedTotalBytes) != nil
+                return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(
+                    session, downloadTask, fileOffset, expectedTotalBytes) != nil
             })
     }
 
@@ -300,7 +316,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.didBecomeStreams, (session, streamTask, inputStream, outputStream),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(session, streamTask, inputStream, outputStream) != nil
+                return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(
+                    session, streamTask, inputStream, outputStream) != nil
             })
     }
 
@@ -313,7 +330,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.webSocketDidOpen, (session, webSocketTask, `protocol`),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(session, webSocketTask, `protocol`) != nil
+                return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(
+                    session, webSocketTask, `protocol`) != nil
             })
     }
 
@@ -325,7 +343,8 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         proxy.forward(
             P.webSocketDidClose, (session, webSocketTask, closeCode, reason),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(session, webSocketTask, closeCode, reason) != nil
+                return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(
+                    session, webSocketTask, closeCode, reason) != nil
             })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,9 +31,10 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onReceiveResponse(
         options: RegistrationOptions = [],
-        _ decide: @escaping @Sendable (
-            _ session: URLSession, _ task: URLSessionDataTask, _ response: URLResponse
-        ) -> URLSession.ResponseDisposition
+        _ decide:
+            @escaping @Sendable (
+                _ session: URLSession, _ task: URLSessionDataTask, _ response: URLResponse
+            ) -> URLSession.ResponseDisposition
     ) -> CancellationToken {
         implement(Self.didReceiveResponse, options: options) { session, task, response, completionHandler in
             completionHandler(decide(session, task, response))
@@ -69,9 +71,10 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onRedirect(
         options: RegistrationOptions = [],
-        _ decide: @escaping @Sendable (
-            _ session: URLSession, _ task: URLSessionTask, _ response: HTTPURLResponse, _ newRequest: URLRequest
-        ) -> URLRequest?
+        _ decide:
+            @escaping @Sendable (
+                _ session: URLSession, _ task: URLSessionTask, _ response: HTTPURLResponse, _ newRequest: URLRequest
+            ) -> URLRequest?
     ) -> CancellationToken {
         implement(Self.willPerformHTTPRedirection, options: options) {
             session, task, response, request, completionHandler in
@@ -87,9 +90,10 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onChallenge(
         options: RegistrationOptions = [],
-        _ decide: @escaping @Sendable (
-            _ session: URLSession, _ task: URLSessionTask, _ challenge: URLAuthenticationChallenge
-        ) -> (URLSession.AuthChallengeDisposition, URLCredential?)
+        _ decide:
+            @escaping @Sendable (
+                _ session: URLSession, _ task: URLSessionTask, _ challenge: URLAuthenticationChallenge
+            ) -> (URLSession.AuthChallengeDisposition, URLCredential?)
     ) -> CancellationToken {
         implement(Self.taskDidReceiveChallenge, options: options) {
             session, task, challenge, completionHandler in
@@ -120,10 +124,11 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onUploadProgress(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (
-            _ session: URLSession, _ task: URLSessionTask, _ bytesSent: Int64, _ totalBytesSent: Int64,
-            _ totalBytesExpectedToSend: Int64
-        ) -> Void
+        _ handler:
+            @escaping @Sendable (
+                _ session: URLSession, _ task: URLSessionTask, _ bytesSent: Int64, _ totalBytesSent: Int64,
+                _ totalBytesExpectedToSend: Int64
+            ) -> Void
     ) -> CancellationToken {
         after(Self.didSendBodyData, options: options) {
             let (session, task, sent, total, expected) = $0.arguments
@@ -147,10 +152,12 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onDownloadProgress(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (
-            _ session: URLSession, _ task: URLSessionDownloadTask, _ bytesWritten: Int64, _ totalBytesWritten: Int64,
-            _ totalBytesExpectedToWrite: Int64
-        ) -> Void
+        _ handler:
+            @escaping @Sendable (
+                _ session: URLSession, _ task: URLSessionDownloadTask, _ bytesWritten: Int64,
+                _ totalBytesWritten: Int64,
+                _ totalBytesExpectedToWrite: Int64
+            ) -> Void
     ) -> CancellationToken {
         after(Self.didWriteData, options: options) {
             let (session, task, written, total, expected) = $0.arguments

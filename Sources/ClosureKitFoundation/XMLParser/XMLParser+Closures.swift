@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -85,10 +86,11 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartElement(
         options: RegistrationOptions = [],
-        _ handler: @escaping (
-            _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?,
-            _ attributes: [String: String]
-        ) -> Void
+        _ handler:
+            @escaping (
+                _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?,
+                _ attributes: [String: String]
+            ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
         return delegateProxy.observeAfter(XMLParserDelegateProxy.didStartElement, options: options) {
@@ -105,9 +107,10 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndElement(
         options: RegistrationOptions = [],
-        _ handler: @escaping (
-            _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
-        ) -> Void
+        _ handler:
+            @escaping (
+                _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
+            ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
         return delegateProxy.observeAfter(XMLParserDelegateProxy.didEndElement, options: options) {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -118,7 +119,8 @@ private final class GuardedConstructReporter: @unchecked Sendable {
             proxy.before(P.foundCDATA) { flush($0.arguments.0) },
             proxy.before(P.didStartElement) { flush($0.arguments.0) },
             proxy.before(P.didEndElement) { flush($0.arguments.0) },
-            proxy.before(P.parseErrorOccurred) { [weak self] in self?.flush($0.arguments.0, all: false, atError: true) },
+            proxy.before(P.parseErrorOccurred) { [weak self] in self?.flush($0.arguments.0, all: false, atError: true)
+            },
             proxy.before(P.didEndDocument) { [weak self] in self?.flush($0.arguments, all: true) },
         ]
     }

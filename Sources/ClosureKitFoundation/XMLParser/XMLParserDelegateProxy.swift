@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -238,7 +239,8 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// - Parameter parser: The parser.
     /// - Returns: The installed proxy.
     public static func proxy(for parser: XMLParser) -> XMLParserDelegateProxy {
-        obtainAdapted(for: parser, currentDelegate: { parser.delegate }, installAdapter: { parser.delegate = $0.adapter })
+        obtainAdapted(
+            for: parser, currentDelegate: { parser.delegate }, installAdapter: { parser.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `parser` and makes its `realDelegate` the
@@ -265,7 +267,9 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         .entry("parserDidStartDocument:", P.didStartDocument),
         .entry("parserDidEndDocument:", P.didEndDocument),
         .entry("parser:foundNotationDeclarationWithName:publicID:systemID:", P.foundNotationDeclaration),
-        .entry("parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:", P.foundUnparsedEntityDeclaration),
+        .entry(
+            "parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:",
+            P.foundUnparsedEntityDeclaration),
         .entry("parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:", P.foundAttributeDeclaration),
         .entry("parser:foundElementDeclarationWithName:model:", P.foundElementDeclaration),
         .entry("parser:foundInternalEntityDeclarationWithName:value:", P.foundInternalEntityDeclaration),
@@ -328,7 +332,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
+                optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
+                    parser, name, publicID, systemID)
             }
         }
     }
@@ -340,7 +345,9 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(parser, name, publicID, systemID, notationName)
+                optionalRequirement(
+                    $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
+                        parser, name, publicID, systemID, notationName)
             }
         }
     }
@@ -352,7 +359,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(parser, attributeName, elementName, type, defaultValue)
+                optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
+                    parser, attributeName, elementName, type, defaultValue)
             }
         }
     }
@@ -382,7 +390,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(parser, name, publicID, systemID)
+                optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
+                    parser, name, publicID, systemID)
             }
         }
     }
@@ -394,7 +403,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(parser, elementName, namespaceURI, qName, attributeDict)
+                optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
+                    parser, elementName, namespaceURI, qName, attributeDict)
             }
         }
     }
@@ -405,7 +415,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         proxy?.withObject { proxy in
             proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(parser, elementName, namespaceURI, qName)
+                optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
+                    parser, elementName, namespaceURI, qName)
             }
         }
     }
@@ -477,7 +488,8 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         return proxy?.withObject { proxy in
             proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
                 guard $0 !== self else { return nil }
-                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?(parser, name, systemID) ?? nil
+                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?(parser, name, systemID)
+                    ?? nil
             }
         } ?? nil
     }

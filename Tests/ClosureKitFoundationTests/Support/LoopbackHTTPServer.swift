@@ -225,7 +225,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 let body = Data("who are you?".utf8)
                 send(
                     connection,
-                    header(status: "401 Unauthorized", length: body.count, extra: "WWW-Authenticate: Basic realm=\"ck\"\r\n"))
+                    header(
+                        status: "401 Unauthorized", length: body.count,
+                        extra: "WWW-Authenticate: Basic realm=\"ck\"\r\n"))
                 send(connection, body)
             }
         case "/chunks":
@@ -251,7 +253,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case "/truncated":
             send(connection, header(status: "200 OK", length: Self.truncatedAnnouncedLength))
             send(connection, Data(repeating: 0x41, count: Self.truncatedSentLength))
-            // Then close early: the `defer` above closes the socket.
+        // Then close early: the `defer` above closes the socket.
         default:
             let body = Data("not found".utf8)
             send(connection, header(status: "404 Not Found", length: body.count))

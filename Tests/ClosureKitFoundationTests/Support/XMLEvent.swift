@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -74,7 +75,9 @@ final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
         events.append(.endDocument)
     }
 
-    func parser(_ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    func parser(
+        _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         events.append(.notationDeclaration(name: name, publicID: publicID, systemID: systemID))
     }
 
@@ -102,7 +105,9 @@ final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
         events.append(.internalEntityDeclaration(name: name, value: value))
     }
 
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         events.append(.externalEntityDeclaration(name: name, publicID: publicID, systemID: systemID))
     }
 
@@ -111,10 +116,13 @@ final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
         attributes attributeDict: [String: String]
     ) {
         events.append(
-            .startElement(name: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict))
+            .startElement(
+                name: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         events.append(.endElement(name: elementName, namespaceURI: namespaceURI, qualifiedName: qName))
     }
 
@@ -152,12 +160,14 @@ final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        events.append(.parseError(code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber))
+        events.append(
+            .parseError(code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber))
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
         events.append(
-            .validationError(code: (validationError as NSError).code, line: parser.lineNumber, column: parser.columnNumber))
+            .validationError(
+                code: (validationError as NSError).code, line: parser.lineNumber, column: parser.columnNumber))
     }
 }
 

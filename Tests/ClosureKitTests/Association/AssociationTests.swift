@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClosureKit
 
 private let number = AssociationKey<Int>("number")

@@ -40,13 +40,17 @@ struct ControlEventsTests {
             .touchDragExit, .touchUpInside, .touchUpOutside, .touchCancel,
         ]
         #expect(ControlEvents.allTouchEvents.isSuperset(of: touches))
-        #expect(ControlEvents.allTouchEvents.isDisjoint(with: [.valueChanged, .primaryActionTriggered, .menuActionTriggered]))
+        #expect(
+            ControlEvents.allTouchEvents.isDisjoint(with: [
+                .valueChanged, .primaryActionTriggered, .menuActionTriggered,
+            ]))
         #expect(ControlEvents.allTouchEvents.isDisjoint(with: .allEditingEvents))
     }
 
     @Test("the editing group is exactly the four editing events")
     func editingGroup() {
-        #expect(ControlEvents.allEditingEvents == [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
+        #expect(
+            ControlEvents.allEditingEvents == [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
     }
 
     @Test("the reserved ranges are disjoint from every named event and from each other")
@@ -64,6 +68,8 @@ struct ControlEventsTests {
         #expect(ControlEvents([.valueChanged, .touchDown]).description == "[.touchDown, .valueChanged]")
         #expect(ControlEvents(rawValue: 1 << 24).description == "[0x1000000]")
         #expect(ControlEvents([]).description == "[]")
-        #expect(ControlEvents.allEditingEvents.description == "[.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]")
+        #expect(
+            ControlEvents.allEditingEvents.description
+                == "[.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]")
     }
 }

@@ -1,6 +1,7 @@
-@testable import ClosureKit
 import Dispatch
 import Testing
+
+@testable import ClosureKit
 
 @Suite("EventControl: many threads at once")
 struct EventControlConcurrencyTests {

@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// The rules of a send hold however often the control sent before: each test
 /// sends several times first, so that the send under test runs from the

@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 @Suite("EventControl: handlers are released")
 struct EventControlLifecycleTests {
@@ -58,7 +59,9 @@ struct EventControlLifecycleTests {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         func sentinel(_ name: String) -> ControlEventsSentinel {
-            ControlEventsSentinel { log.append("\(name) released, control has handlers: \(button.hasHandlers(for: .touchDown))") }
+            ControlEventsSentinel {
+                log.append("\(name) released, control has handlers: \(button.hasHandlers(for: .touchDown))")
+            }
         }
         var first: ControlEventsSentinel? = sentinel("cancelled")
         var second: ControlEventsSentinel? = sentinel("removed")
@@ -69,7 +72,10 @@ struct EventControlLifecycleTests {
         second = nil
         a.cancel()
         button.removeHandlers(for: .valueChanged)
-        #expect(log.entries == ["cancelled released, control has handlers: true", "removed released, control has handlers: true"])
+        #expect(
+            log.entries == [
+                "cancelled released, control has handlers: true", "removed released, control has handlers: true",
+            ])
         _ = (keep, b)
     }
 

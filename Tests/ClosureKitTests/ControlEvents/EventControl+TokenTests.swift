@@ -62,13 +62,15 @@ struct EventControlTokenTests {
         #expect(!button.hasHandlers(for: .touchDown))
     }
 
-    @Test("a once handler runs on its first matching send only, and its token then cancels nothing", arguments: [false, true])
+    @Test(
+        "a once handler runs on its first matching send only, and its token then cancels nothing",
+        arguments: [false, true])
     func onceHandler(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
         let token = button.addHandler(for: .touchUpInside, options: .once) { _ in log.append("once") }
         warmUp(button, if: fromCachedSnapshot)
-        button.sendEvents(.valueChanged)  // does not match: the handler stays
+        button.sendEvents(.valueChanged) // does not match: the handler stays
         #expect(button.hasHandlers(for: .touchUpInside))
         button.sendEvents(.touchUpInside)
         button.sendEvents(.touchUpInside)
@@ -77,7 +79,9 @@ struct EventControlTokenTests {
         #expect(token.cancel() == false)
     }
 
-    @Test("a handler that removes all handlers, itself included, during a send stops the rest of that send", arguments: [false, true])
+    @Test(
+        "a handler that removes all handlers, itself included, during a send stops the rest of that send",
+        arguments: [false, true])
     func handlerRemovesAll(fromCachedSnapshot: Bool) {
         let button = ControlTestButton()
         let log = ControlEventsLog()
@@ -124,7 +128,7 @@ struct EventControlTokenTests {
         let slot = ControlTokenSlot()
         slot.token = button.addHandler(for: .touchDown) { button in
             log.append("cancel returned \(slot.token?.cancel() ?? false)")
-            button.sendEvents(.touchDown)  // a nested send no longer runs it
+            button.sendEvents(.touchDown) // a nested send no longer runs it
         }
         warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchDown)

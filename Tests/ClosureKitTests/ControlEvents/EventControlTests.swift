@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 @Suite("EventControl: sending, has and remove")
 struct EventControlTests {
@@ -28,7 +29,9 @@ struct EventControlTests {
     func oncePerSend() {
         let button = ControlTestButton()
         let log = ControlEventsLog()
-        let token = button.addHandler(for: [.touchDown, .touchUpInside, .primaryActionTriggered]) { _ in log.append("ran") }
+        let token = button.addHandler(for: [.touchDown, .touchUpInside, .primaryActionTriggered]) { _ in
+            log.append("ran")
+        }
         button.sendEvents([.touchDown, .touchUpInside, .primaryActionTriggered])
         #expect(log.entries == ["ran"])
         _ = token
@@ -144,7 +147,7 @@ struct EventControlTests {
             log.append("removed \(button.removeHandlers(for: .valueChanged))")
             let late = button.addHandler(for: .menuActionTriggered) { _ in log.append("late") }
             button.sendEvents(.menuActionTriggered)
-            _ = late  // released here: removes itself
+            _ = late // released here: removes itself
         }
         warmUp(button, if: fromCachedSnapshot)
         button.sendEvents(.touchUpInside)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClosureKit
 
 @Suite("Debouncer")
@@ -105,8 +106,12 @@ struct VoidRateLimiterTests {
         let scheduler = DelayScheduler(clock: clock)
         let debounced = DelaysCounter()
         let throttled = DelaysCounter()
-        let debouncer = try Debouncer<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) { debounced.increment() }
-        let throttler = try Throttler<Void>(every: .seconds(1), scheduler: scheduler, on: .inline) { throttled.increment() }
+        let debouncer = try Debouncer<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) {
+            debounced.increment()
+        }
+        let throttler = try Throttler<Void>(every: .seconds(1), scheduler: scheduler, on: .inline) {
+            throttled.increment()
+        }
         for _ in 0..<5 {
             debouncer.send()
             throttler.send()

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import ClosureKit
 
 @Suite("DelayExecutor")
@@ -12,7 +13,9 @@ struct DelayExecutorTests {
         let queue = DispatchQueue(label: "advancer")
         queue.setSpecific(key: key, value: 1)
         let seen = DelaysLog<Int?>()
-        let token = scheduler.schedule(after: .seconds(1), on: .inline) { seen.append(DispatchQueue.getSpecific(key: key)) }
+        let token = scheduler.schedule(after: .seconds(1), on: .inline) {
+            seen.append(DispatchQueue.getSpecific(key: key))
+        }
         queue.sync { clock.advance(by: .seconds(1)) }
         #expect(seen.elements == [1])
         withExtendedLifetime(token) {}
@@ -26,9 +29,10 @@ struct DelayExecutorTests {
         let log = DelaysLog<Int>()
         var tokens: [CancellationToken] = []
         for index in 0..<100 {
-            tokens.append(scheduler.schedule(after: .milliseconds(Int64(100 - index)), on: .queue(queue)) {
-                log.append(index)
-            })
+            tokens.append(
+                scheduler.schedule(after: .milliseconds(Int64(100 - index)), on: .queue(queue)) {
+                    log.append(index)
+                })
         }
         clock.advance(by: .seconds(1))
         queue.sync {}

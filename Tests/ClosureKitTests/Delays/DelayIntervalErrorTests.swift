@@ -1,12 +1,14 @@
 import Testing
+
 @testable import ClosureKit
 
 @Suite("DelayIntervalError")
 struct DelayIntervalErrorTests {
     @Test("names the rejected value and the rule it broke")
     func namesValueAndRule() {
-        #expect(DelayIntervalError(seconds: .nan, rule: .notFinite).description
-            == "invalid interval nan seconds: it is not finite; an interval must be a finite number of seconds")
+        #expect(
+            DelayIntervalError(seconds: .nan, rule: .notFinite).description
+                == "invalid interval nan seconds: it is not finite; an interval must be a finite number of seconds")
         #expect(DelayIntervalError(duration: .zero, rule: .notPositive).interval == "0.0 seconds")
     }
 
@@ -23,7 +25,9 @@ struct DelayIntervalErrorTests {
             (1e10, .tooLong), (1e300, .tooLong),
         ]
         for (bad, rule) in seconds {
-            #expect(throws: DelayIntervalError(seconds: bad, rule: rule)) { _ = try DelayIntervalError.validate(seconds: bad) }
+            #expect(throws: DelayIntervalError(seconds: bad, rule: rule)) {
+                _ = try DelayIntervalError.validate(seconds: bad)
+            }
         }
         // A Duration breaks the same rule the same way.
         let durations: [(Duration, DelayIntervalError.Rule)] = [
@@ -37,9 +41,13 @@ struct DelayIntervalErrorTests {
 
     @Test("the message says why: rounds to zero versus too long")
     func messages() {
-        #expect(DelayIntervalError(seconds: 1e-10, rule: .roundsToZero).description
-            == "invalid interval 1e-10 seconds: it rounds to 0 nanoseconds; an interval must be at least 1 nanosecond")
-        #expect(DelayIntervalError(duration: .seconds(Int64(10_000_000_000)), rule: .tooLong).description
-            == "invalid interval 10000000000.0 seconds: it is too long; an interval must be at most 9.2e9 seconds (about 292 years)")
+        #expect(
+            DelayIntervalError(seconds: 1e-10, rule: .roundsToZero).description
+                == "invalid interval 1e-10 seconds: it rounds to 0 nanoseconds; an interval must be at least 1 nanosecond"
+        )
+        #expect(
+            DelayIntervalError(duration: .seconds(Int64(10_000_000_000)), rule: .tooLong).description
+                == "invalid interval 10000000000.0 seconds: it is too long; an interval must be at most 9.2e9 seconds (about 292 years)"
+        )
     }
 }

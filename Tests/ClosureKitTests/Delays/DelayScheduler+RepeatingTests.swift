@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClosureKit
 
 @Suite("DelayScheduler repeating")
@@ -36,7 +37,8 @@ struct DelaySchedulerRepeatingTests {
     func ticksInOneAdvance() throws {
         let clock = self.clock
         let seen = DelaysLog<Duration>()
-        let token = try scheduler.scheduleRepeating(every: .seconds(1), startingAfter: .milliseconds(500), on: .inline) {
+        let token = try scheduler.scheduleRepeating(every: .seconds(1), startingAfter: .milliseconds(500), on: .inline)
+        {
             seen.append(clock.now.offset)
         }
         clock.advance(by: .seconds(4))
@@ -82,10 +84,11 @@ struct DelaySchedulerRepeatingTests {
         let counter = DelaysCounter()
         let holder = DelaysLog<CancellationToken>()
         let results = DelaysLog<Bool>()
-        holder.append(try scheduler.scheduleRepeating(every: .seconds(1), on: .inline) {
-            counter.increment()
-            if counter.value == 2 { results.append(holder.elements[0].cancel()) }
-        })
+        holder.append(
+            try scheduler.scheduleRepeating(every: .seconds(1), on: .inline) {
+                counter.increment()
+                if counter.value == 2 { results.append(holder.elements[0].cancel()) }
+            })
         clock.advance(by: .seconds(10))
         #expect(counter.value == 2)
         #expect(results.elements == [true], "cancelling inside the closure prevented the later ticks")
@@ -95,7 +98,9 @@ struct DelaySchedulerRepeatingTests {
     @Test("an interval that is zero, negative, NaN or infinite throws an error naming it")
     func invalidIntervals() {
         let scheduler = self.scheduler
-        for (seconds, name) in [(0.0, "0.0"), (-1.5, "-1.5"), (Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+        for (seconds, name) in [
+            (0.0, "0.0"), (-1.5, "-1.5"), (Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf"),
+        ] {
             do {
                 _ = try scheduler.scheduleRepeating(everySeconds: seconds, on: .inline) {}
                 Issue.record("\(seconds) was accepted")

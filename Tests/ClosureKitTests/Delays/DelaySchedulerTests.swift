@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import ClosureKit
 
 @Suite("DelayScheduler")
@@ -155,9 +156,10 @@ struct DelaySchedulerTests {
     func cancelSelfInsideHandler() {
         let holder = DelaysLog<CancellationToken>()
         let results = DelaysLog<Bool>()
-        holder.append(scheduler.schedule(after: .seconds(1), on: .inline) {
-            results.append(holder.elements[0].cancel())
-        })
+        holder.append(
+            scheduler.schedule(after: .seconds(1), on: .inline) {
+                results.append(holder.elements[0].cancel())
+            })
         clock.advance(by: .seconds(1))
         #expect(results.elements == [false])
     }
@@ -278,9 +280,13 @@ struct DelaySchedulerTests {
         }
         var lanes: [Lane] = []
         for lane in 0..<3 {
-            lanes.append(Lane(stride(from: lane, to: count, by: 3).map { index in
-                scheduler.schedule(after: .milliseconds(Int64(index % 30)), on: .inline) { runs[index].increment() }
-            }))
+            lanes.append(
+                Lane(
+                    stride(from: lane, to: count, by: 3).map { index in
+                        scheduler.schedule(after: .milliseconds(Int64(index % 30)), on: .inline) {
+                            runs[index].increment()
+                        }
+                    }))
         }
         #expect(clock.pendingCount == count)
         await withTaskGroup(of: Void.self) { group in
@@ -323,9 +329,10 @@ struct DelaySchedulerTests {
         var tokens: [CancellationToken] = []
         tokens.reserveCapacity(count)
         for index in 0..<count {
-            tokens.append(scheduler.schedule(after: .milliseconds(Int64(index % 997)), on: .inline) {
-                counter.increment()
-            })
+            tokens.append(
+                scheduler.schedule(after: .milliseconds(Int64(index % 997)), on: .inline) {
+                    counter.increment()
+                })
         }
         #expect(clock.pendingCount == count)
         // Cancel every other one, from the middle of the heap.
@@ -345,9 +352,10 @@ struct DelaySchedulerTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let millis = Int64(seed >> 44)
             let clock = self.clock
-            tokens.append(scheduler.schedule(after: .milliseconds(millis), on: .inline) {
-                log.append(clock.now.offset.saturatingNanoseconds)
-            })
+            tokens.append(
+                scheduler.schedule(after: .milliseconds(millis), on: .inline) {
+                    log.append(clock.now.offset.saturatingNanoseconds)
+                })
             if seed & 3 == 0 { tokens[Int(seed >> 40) % tokens.count].cancel() }
         }
         clock.advance(by: .seconds(1 << 21))

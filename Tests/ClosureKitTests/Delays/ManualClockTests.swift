@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClosureKit
 
 @Suite("ManualClock")
@@ -76,12 +77,14 @@ struct ManualClockTests {
         let inner = DelaysLog<CancellationToken>()
         let outer = scheduler.schedule(after: .seconds(1), on: .inline) {
             log.append("outer at \(clock.now.offset)")
-            inner.append(scheduler.schedule(after: .seconds(1), on: .inline) {
-                log.append("inner at \(clock.now.offset)")
-            })
-            inner.append(scheduler.schedule(after: .seconds(5), on: .inline) {
-                log.append("too late for this advance")
-            })
+            inner.append(
+                scheduler.schedule(after: .seconds(1), on: .inline) {
+                    log.append("inner at \(clock.now.offset)")
+                })
+            inner.append(
+                scheduler.schedule(after: .seconds(5), on: .inline) {
+                    log.append("too late for this advance")
+                })
         }
         let between = scheduler.schedule(after: .milliseconds(1500), on: .inline) { log.append("between") }
         clock.advance(by: .seconds(3))
@@ -100,7 +103,7 @@ struct ManualClockTests {
             var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
             for index in 0..<500 {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let delay = Duration.milliseconds(Int64(seed >> 54))  // 0..<1024 ms, many ties
+                let delay = Duration.milliseconds(Int64(seed >> 54)) // 0..<1024 ms, many ties
                 tokens.append(scheduler.schedule(after: delay, on: .inline) { log.append(index) })
                 if index % 7 == 0 { tokens[index / 2].cancel() }
             }

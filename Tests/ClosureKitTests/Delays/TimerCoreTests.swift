@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClosureKit
 
 @Suite("Timer core")
@@ -31,9 +32,10 @@ struct TimerCoreTests {
         // Deadlines in a scrambled order, so that entries sit all over the heap.
         let deadlines = (0..<1_000).map { ($0 * 7_919) % 1_000 }
         for deadline in deadlines {
-            tokens.append(scheduler.schedule(after: .milliseconds(Int64(deadline)), on: .inline) {
-                order.append(deadline)
-            })
+            tokens.append(
+                scheduler.schedule(after: .milliseconds(Int64(deadline)), on: .inline) {
+                    order.append(deadline)
+                })
         }
         // Cancel every delay whose deadline is not a multiple of 5, from the
         // middle of the heap as much as from its top.

@@ -261,7 +261,9 @@ struct DelegateProxyInstallationTests {
             }
             withExtendedLifetime((early, candidates)) {}
         }
-        #expect(reuses > 0 || runsUnderAddressSanitizer, "no new object took an ended owner's address, so nothing was checked")
+        #expect(
+            reuses > 0 || runsUnderAddressSanitizer,
+            "no new object took an ended owner's address, so nothing was checked")
     }
 
     @Test("a proxy class without selectors declares nothing: it answers no selector, even with a real delegate")

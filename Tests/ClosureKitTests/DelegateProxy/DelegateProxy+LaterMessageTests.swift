@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// The rules of a message hold however often the selector was messaged
 /// before: each test sends the same message several times first, then
@@ -86,12 +87,13 @@ struct DelegateProxyLaterMessageTests {
         let onceNested = proxy.before(TransferProxy.title, options: .once) { _ in log.append("once nested") }
         _ = owner.title()
         _ = owner.title()
-        #expect(log.all == [
-            "outer", "outer", "outer",
-            "outer", "once", "outer", "outer",
-            "outer", "outer", "once nested",
-            "outer",
-        ])
+        #expect(
+            log.all == [
+                "outer", "outer", "outer",
+                "outer", "once", "outer", "outer",
+                "outer", "outer", "once nested",
+                "outer",
+            ])
         #expect(once.cancel() == false)
         #expect(onceNested.cancel() == false)
         withExtendedLifetime(outer) {}

@@ -53,7 +53,7 @@ struct DelegateProxyNamesTests {
         let error = #expect(throws: HookError.self) {
             _ = try proxy.implement("transfer(_:didExplode:)") { (_: Transfer) in }
         }
-        guard case let .unknownName(name, owner, known)? = error else {
+        guard case .unknownName(let name, let owner, let known)? = error else {
             Issue.record("expected unknownName, got \(String(describing: error))")
             return
         }
@@ -72,7 +72,7 @@ struct DelegateProxyNamesTests {
         let error = #expect(throws: HookError.self) {
             _ = try proxy.implement("title(for:)") { (count: Int) -> String in "\(count)" }
         }
-        guard case let .signatureMismatch(name, owner, position, expected, given)? = error else {
+        guard case .signatureMismatch(let name, let owner, let position, let expected, let given)? = error else {
             Issue.record("expected signatureMismatch, got \(String(describing: error))")
             return
         }
@@ -82,7 +82,8 @@ struct DelegateProxyNamesTests {
         #expect(expected == "(Transfer) -> String")
         #expect(given.contains("Int"))
         let text = error!.description
-        #expect(text.contains("title(for:)") && text.contains("expected (Transfer) -> String") && text.contains("given"))
+        #expect(
+            text.contains("title(for:)") && text.contains("expected (Transfer) -> String") && text.contains("given"))
     }
 
     @Test("a wrong result type, or a value-returning closure at before, is a mismatch too")

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("DelegateProxy: concurrency")
 struct DelegateProxyStressTests {
-    @Test("closures are added and removed on some threads while messages are sent on others; none runs after cancel returned")
+    @Test(
+        "closures are added and removed on some threads while messages are sent on others; none runs after cancel returned"
+    )
     func addRemoveWhileSending() {
         let owner = TransferOwner()
         let real = RecordingTransferDelegate()

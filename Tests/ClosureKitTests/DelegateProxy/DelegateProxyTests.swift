@@ -136,7 +136,9 @@ struct DelegateProxyTests {
     func onceInChain() {
         let (owner, _, proxy) = installed()
         let older = proxy.implement(TransferProxy.title) { _ in "older" }
-        let newer = proxy.instead(TransferProxy.title, options: .once) { invocation in "newer(" + invocation.proceed() + ")" }
+        let newer = proxy.instead(TransferProxy.title, options: .once) { invocation in
+            "newer(" + invocation.proceed() + ")"
+        }
         #expect(owner.title() == "newer(older)")
         #expect(owner.title() == "older")
         #expect(newer.cancel() == false)
@@ -234,7 +236,9 @@ private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, 
     override class var selectors: [AnyMethodSelector] { [TransferProxy.didProgress.erased] }
 
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
-        forward(TransferProxy.didProgress, counted((transfer, fraction))) { $0.transfer(transfer, didProgress: fraction) }
+        forward(TransferProxy.didProgress, counted((transfer, fraction))) {
+            $0.transfer(transfer, didProgress: fraction)
+        }
     }
 
     private func counted<T>(_ value: T) -> T {
@@ -242,4 +246,3 @@ private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, 
         return value
     }
 }
-

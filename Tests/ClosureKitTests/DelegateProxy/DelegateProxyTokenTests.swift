@@ -1,6 +1,7 @@
-@testable import ClosureKit
 import Dispatch
 import Testing
+
+@testable import ClosureKit
 
 @Suite("DelegateProxy: tokens")
 struct DelegateProxyTokenTests {
@@ -123,7 +124,9 @@ struct DelegateProxyTokenTests {
         withExtendedLifetime(first) {}
     }
 
-    @Test("argument observers (the Foundation conveniences' closures) run after the real delegate, in order, once-only and removable mid-message")
+    @Test(
+        "argument observers (the Foundation conveniences' closures) run after the real delegate, in order, once-only and removable mid-message"
+    )
     func argumentObservers() {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()

@@ -35,7 +35,9 @@ struct CaptureReleaseTests {
         _ register: (Captured) -> CancellationToken
     ) {
         let (token, weak) = capturing(register)
-        #expect(weak.object != nil, "\(capability): the registered handler keeps its capture", sourceLocation: sourceLocation)
+        #expect(
+            weak.object != nil, "\(capability): the registered handler keeps its capture",
+            sourceLocation: sourceLocation)
         #expect(token.cancel(), sourceLocation: sourceLocation)
         #expect(weak.object == nil, "\(capability): cancel releases the capture", sourceLocation: sourceLocation)
         withExtendedLifetime(token) {}
@@ -109,7 +111,8 @@ struct CaptureReleaseTests {
         }
         var owner: ObservedPerson? = ObservedPerson(name: "Bo", city: "Oslo")
         let (token, weak) = capturing { captured in owner!.observe(\.name) { _, _ in _ = captured.name } }
-        let (pathToken, pathWeak) = capturing { captured in owner!.observe(\.address.city) { _, _ in _ = captured.name } }
+        let (pathToken, pathWeak) = capturing { captured in owner!.observe(\.address.city) { _, _ in _ = captured.name }
+        }
         #expect(weak.object != nil && pathWeak.object != nil)
         owner = nil
         #expect(weak.object == nil)

@@ -22,7 +22,7 @@ struct HandlerEngineStressTests {
                 list.forEach { $0() }
                 if worker == 0, round % 10 == 0 {
                     // Registering and cancelling during the dispatches.
-                    let extra = list.add { }
+                    let extra = list.add {}
                     extra.cancel()
                 }
             }
@@ -83,4 +83,3 @@ struct HandlerEngineStressTests {
         withExtendedLifetime(permanent) {}
     }
 }
-

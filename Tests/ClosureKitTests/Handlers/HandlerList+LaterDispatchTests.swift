@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// The rules of a dispatch hold however often the list was dispatched before:
 /// each test here dispatches an unchanged list several times first, so that
@@ -26,7 +27,11 @@ struct HandlerListLaterDispatchTests {
         let victim = Locked<CancellationToken?>(nil)
         let first = list.add { value in
             probe.record("first \(value)")
-            if armed.withLock({ let armed = $0; $0 = false; return armed }) {
+            if armed.withLock({
+                let armed = $0
+                $0 = false
+                return armed
+            }) {
                 #expect(victim.withLock { $0 }?.cancel() == true)
             }
         }
@@ -77,7 +82,13 @@ struct HandlerListLaterDispatchTests {
             probe.record("outer \(value)")
             // The nested dispatch is the second since the last change, so it
             // builds the cache, with the one-shot handler in it.
-            if nest.withLock({ let armed = $0; $0 = false; return armed }) { list.forEach { $0(value + 100) } }
+            if nest.withLock({
+                let armed = $0
+                $0 = false
+                return armed
+            }) {
+                list.forEach { $0(value + 100) }
+            }
         }
         nest.withLock { $0 = true }
         let once = list.add({ value in probe.record("once \(value)") }, options: .once)

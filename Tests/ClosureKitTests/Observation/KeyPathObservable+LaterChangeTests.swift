@@ -1,5 +1,6 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// The rules of a notification hold however often the property changed
 /// before: each test changes it several times first, then changes the

@@ -23,7 +23,9 @@ struct KeyPathObservableTests {
     func oldAndNew() {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let both = account.observe(\.balance, options: [.old, .new]) { _, change in log.append("both " + describe(change)) }
+        let both = account.observe(\.balance, options: [.old, .new]) { _, change in
+            log.append("both " + describe(change))
+        }
         let newOnly = account.observe(\.balance, options: .new) { _, change in log.append("new " + describe(change)) }
         let oldOnly = account.observe(\.balance, options: .old) { _, change in log.append("old " + describe(change)) }
         account.balance = 5
@@ -99,10 +101,11 @@ struct KeyPathObservableTests {
         }
         account.balance = 3
         account.balance = 4
-        #expect(log.entries == [
-            "prior 0 -> nil stored 0", "change 0 -> 3 stored 3",
-            "prior 3 -> nil stored 3", "change 3 -> 4 stored 4",
-        ])
+        #expect(
+            log.entries == [
+                "prior 0 -> nil stored 0", "change 0 -> 3 stored 3",
+                "prior 3 -> nil stored 3", "change 3 -> 4 stored 4",
+            ])
         withExtendedLifetime(token) {}
     }
 
@@ -140,10 +143,11 @@ struct KeyPathObservableTests {
         account.nickname = "ada"
         account.nickname = "ada"
         account.nickname = nil
-        #expect(log.entries == [
-            "prior nil -> nil", #"change nil -> Optional("ada")"#, #"prior Optional("ada") -> nil"#,
-            #"change Optional("ada") -> nil"#,
-        ])
+        #expect(
+            log.entries == [
+                "prior nil -> nil", #"change nil -> Optional("ada")"#, #"prior Optional("ada") -> nil"#,
+                #"change Optional("ada") -> nil"#,
+            ])
         withExtendedLifetime(token) {}
     }
 
@@ -162,7 +166,9 @@ struct KeyPathObservableTests {
         holder.opaque = ObservedOpaque(raw: 1)
         #expect(log.entries == [0, 1, 1])
         // The option's bit cannot be smuggled in through the raw value.
-        #expect(NonEquatableObservationOptions(rawValue: 0xFF).rawValue & ObservationOptions.skippingEqualValues.rawValue == 0)
+        #expect(
+            NonEquatableObservationOptions(rawValue: 0xFF).rawValue & ObservationOptions.skippingEqualValues.rawValue
+                == 0)
         withExtendedLifetime(token) {}
     }
 
@@ -216,10 +222,11 @@ struct KeyPathObservableTests {
         }
         account.balance = 2
         account.owner.address.city = "Rome"
-        #expect(log.entries == [
-            "balance initial nil -> 1", "city length initial nil -> 6",
-            "balance change nil -> 2", "city length change nil -> 4",
-        ])
+        #expect(
+            log.entries == [
+                "balance initial nil -> 1", "city length initial nil -> 6",
+                "balance change nil -> 2", "city length change nil -> 4",
+            ])
         #expect(token.cancel() == true)
         account.balance = 3
         #expect(log.count == 4)
@@ -246,7 +253,8 @@ struct KeyPathObservableTests {
     func onceAcrossKeyPaths() {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe([\.balance, \.balance], options: .once) { _, change in log.append("\(change.kind)") }
+        let token = account.observe([\.balance, \.balance], options: .once) { _, change in log.append("\(change.kind)")
+        }
         account.balance = 1
         account.balance = 2
         #expect(log.entries == ["change"])
@@ -336,7 +344,9 @@ struct KeyPathObservableTests {
     func subclassKeyPath() {
         let savings = ObservedSavingsAccount()
         let log = ObservationLog<String>()
-        let inherited = savings.observe(\.balance, options: [.old, .new]) { _, change in log.append("balance " + describe(change)) }
+        let inherited = savings.observe(\.balance, options: [.old, .new]) { _, change in
+            log.append("balance " + describe(change))
+        }
         let own = savings.observe(\.rate, options: .new) { _, change in log.append("rate " + describe(change)) }
         savings.balance = 2
         savings.rate = 0.5
@@ -404,7 +414,8 @@ struct KeyPathObservableTests {
             newcomers.append(holder)
         }
         #expect(log.count == 50)
-        #expect(reused > 0 || runsUnderAddressSanitizer, "no new holder took a dead one's address, so nothing was checked")
+        #expect(
+            reused > 0 || runsUnderAddressSanitizer, "no new holder took a dead one's address, so nothing was checked")
     }
 
     // MARK: - Tokens
@@ -493,7 +504,7 @@ struct KeyPathObservableTests {
         let token = account.observe(\.balance, options: [.new, .prior]) { account, change in
             log.append("\(change.kind) \(account.balance)")
             if change.kind == .change, account.balance < 3 {
-                account.balance += 1  // re-entrant set: notifies again, synchronously
+                account.balance += 1 // re-entrant set: notifies again, synchronously
             }
         }
         account.balance = 1
@@ -535,7 +546,8 @@ struct KeyPathObservableTests {
                 for value in 0..<sets { account.balance = value }
             } else {
                 for index in 0..<100 {
-                    let token = account.observe(index % 2 == 0 ? \ObservedAccount.balance : \.owner.address.city.count) { _, _ in }
+                    let token = account.observe(index % 2 == 0 ? \ObservedAccount.balance : \.owner.address.city.count)
+                    { _, _ in }
                     if index % 3 == 0 { account.owner.address = ObservedAddress(city: "c\(index)") }
                     token.cancel()
                 }

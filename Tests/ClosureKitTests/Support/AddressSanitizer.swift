@@ -10,9 +10,9 @@ import Darwin
 /// when it can happen.
 let runsUnderAddressSanitizer: Bool = {
     #if canImport(Darwin)
-    return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__asan_init") != nil  // RTLD_DEFAULT
+    return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__asan_init") != nil // RTLD_DEFAULT
     #elseif canImport(Glibc)
-    return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil  // RTLD_DEFAULT
+    return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil // RTLD_DEFAULT
     #else
     return false
     #endif

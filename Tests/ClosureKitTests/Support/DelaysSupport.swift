@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import ClosureKit
 
 /// A thread-safe log of what delayed closures did, for the Delays tests.

@@ -1,11 +1,11 @@
-@testable import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// Hook-point suites share the fixture types below, and type-wide hooks
 /// apply to every instance: the suites run one test at a time.
 @Suite("Hook points", .serialized)
 struct HookPointSuites {}
-
 
 /// A type with hook points, for the hook-point tests.
 class Recorder: Hookable, @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import ClosureKit
 
 /// A thread-safe counter and event log for tests.

@@ -179,8 +179,14 @@ final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
             if deadline <= now {
                 let behind = Duration.nanoseconds(now &- originTicks) - first
                 let skip = Int64(behind / interval)
-                if skip > next { next = skip; deadline = self.deadline(ofTick: next) }
-                while deadline <= now { next &+= 1; deadline = self.deadline(ofTick: next) }
+                if skip > next {
+                    next = skip
+                    deadline = self.deadline(ofTick: next)
+                }
+                while deadline <= now {
+                    next &+= 1
+                    deadline = self.deadline(ofTick: next)
+                }
             }
             tick = next
             core.insertLocked(self, deadline: deadline)

@@ -118,15 +118,17 @@ private enum TimerThread {
         #else
         var thread = pthread_t()
         #endif
-        let result = pthread_create(&thread, nil, { raw in
-            #if canImport(Darwin)
-            let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            TimerThread.run(context)
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                #if canImport(Darwin)
+                let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
+                #else
+                let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+                #endif
+                TimerThread.run(context)
+                return nil
+            }, context)
         precondition(result == 0, "ClosureKit could not start its timer thread: pthread_create returned \(result)")
         #if canImport(Darwin)
         if let thread { pthread_detach(thread) }

@@ -82,9 +82,11 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
 
     func deliverInitial(_ root: Root, value: Value) {
         guard let handler = state.withLock({ $0.handler }), claim() else { return }
-        handler(root, ObservedChange(
-            keyPath: keyPath, kind: .initial, oldValue: nil,
-            newValue: options.contains(.new) ? value : nil))
+        handler(
+            root,
+            ObservedChange(
+                keyPath: keyPath, kind: .initial, oldValue: nil,
+                newValue: options.contains(.new) ? value : nil))
     }
 
     func dependencyWillChange() {
@@ -92,14 +94,18 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             _ = end()
             return
         }
-        guard let (current, handler) = state.withLock({ state -> (Value?, @Sendable (Root, ObservedChange<Value>) -> Void)? in
+        guard
+            let (current, handler) = state.withLock({
+                state -> (Value?, @Sendable (Root, ObservedChange<Value>) -> Void)? in
                 state.handler.map { (state.current, $0) }
             }),
             claim()
         else { return }
-        handler(root, ObservedChange(
-            keyPath: keyPath, kind: .prior,
-            oldValue: options.contains(.old) ? current : nil, newValue: nil))
+        handler(
+            root,
+            ObservedChange(
+                keyPath: keyPath, kind: .prior,
+                oldValue: options.contains(.old) ? current : nil, newValue: nil))
     }
 
     func dependencyDidChange() {
@@ -111,7 +117,9 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         // properties, which are user code.
         let (new, accesses) = AccessTracking.track { evaluate(root) }
         let outcome = state.withLock {
-            state -> (old: Value?, removed: [CancellationToken], handler: @Sendable (Root, ObservedChange<Value>) -> Void)? in
+            state -> (
+                old: Value?, removed: [CancellationToken], handler: @Sendable (Root, ObservedChange<Value>) -> Void
+            )? in
             guard let handler = state.handler else { return nil }
             let old = state.current
             state.current = new
@@ -121,10 +129,12 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         for token in outcome.removed { token.cancel() }
         if let isEqual, let old = outcome.old, isEqual(old, new) { return }
         guard claim() else { return }
-        outcome.handler(root, ObservedChange(
-            keyPath: keyPath, kind: .change,
-            oldValue: options.contains(.old) ? outcome.old : nil,
-            newValue: options.contains(.new) ? new : nil))
+        outcome.handler(
+            root,
+            ObservedChange(
+                keyPath: keyPath, kind: .change,
+                oldValue: options.contains(.old) ? outcome.old : nil,
+                newValue: options.contains(.new) ? new : nil))
     }
 
     /// Whether this callback may run: always, unless the observation is
