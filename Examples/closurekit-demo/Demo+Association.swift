@@ -25,7 +25,8 @@ func demoAssociation() {
     let photo = Photo(title: "Harbour at dusk")
     Association.set(5, for: rating, on: photo)
     print(
-        "   attached rating \(Association.value(for: rating, on: photo) ?? 0) to \"\(photo.title)\", a class with no extra properties"
+        "   attached rating \(Association.value(for: rating, on: photo) ?? 0) to \"\(photo.title)\", a class with no "
+            + "extra properties"
     )
 
     var viewer: Viewer? = Viewer(name: "Ada")
@@ -33,7 +34,8 @@ func demoAssociation() {
     print("   weakly attached viewer: \(Association.value(for: lastViewer, on: photo)?.name ?? "nil")")
     viewer = nil
     print(
-        "   after the viewer is released, the weak value reads: \(Association.value(for: lastViewer, on: photo)?.name ?? "nil")"
+        "   after the viewer is released, the weak value reads: "
+            + "\(Association.value(for: lastViewer, on: photo)?.name ?? "nil")"
     )
 
     Association.set(nil, for: rating, on: photo)
@@ -42,6 +44,7 @@ func demoAssociation() {
     let album = Album(name: "Holidays")
     Association.set(12, for: rating, on: album)
     print(
-        "   \"\(album.name)\" adopts Lifetime, so its values live inside it: rating \(Association.value(for: rating, on: album) ?? 0)"
+        "   \"\(album.name)\" adopts Lifetime, so its values live inside it: rating "
+            + "\(Association.value(for: rating, on: album) ?? 0)"
     )
 }

@@ -36,10 +36,12 @@ func demoControlEvents() {
     stepper!.tap()
 
     print(
-        "   hasHandlers(for: .touchUpInside) is \(stepper!.hasHandlers(for: .touchUpInside)): has and remove match the exact mask"
+        "   hasHandlers(for: .touchUpInside) is \(stepper!.hasHandlers(for: .touchUpInside)): has and remove match "
+            + "the exact mask"
     )
     print(
-        "   hasHandlers(for: [.touchUpInside, .primaryActionTriggered]) is \(stepper!.hasHandlers(for: [.touchUpInside, .primaryActionTriggered]))"
+        "   hasHandlers(for: [.touchUpInside, .primaryActionTriggered]) is "
+            + "\(stepper!.hasHandlers(for: [.touchUpInside, .primaryActionTriggered]))"
     )
     print("   removeHandlers(for: .valueChanged) removed \(stepper!.removeHandlers(for: .valueChanged))")
     stepper!.increment()
@@ -47,6 +49,7 @@ func demoControlEvents() {
 
     stepper = nil
     print(
-        "   the stepper ended, and its handlers with it: cancelling a kept token now prevents \(tokens.first!.cancel() ? "something" : "nothing")"
+        "   the stepper ended, and its handlers with it: cancelling a kept token now prevents "
+            + "\(tokens.first!.cancel() ? "something" : "nothing")"
     )
 }

@@ -24,12 +24,12 @@ func demoFoundation() {
 
     // A parse error reaches the closure with its line and column.
     let parser = XMLParser(data: Data("<a>\n  <b></a>".utf8))
-    var where_ = "none"
+    var errorPlace = "none"
     let errorToken = parser.onParseError { parser, _ in
-        where_ = "line \(parser.lineNumber), column \(parser.columnNumber)"
+        errorPlace = "line \(parser.lineNumber), column \(parser.columnNumber)"
     }
     _ = parser.parse()
-    print("   parser.onParseError on malformed input: \(where_)")
+    print("   parser.onParseError on malformed input: \(errorPlace)")
     errorToken.cancel()
 
     // A typed selector with a hand-written delegate still in place.

@@ -71,8 +71,8 @@ struct FileManagerDelegateProxyTests {
             _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL,
             to dstURL: URL
         ) -> Bool { false }
-        func fileManager(_ fileManager: FileManager, shouldRemoveItemAt URL: URL) -> Bool { true }
-        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL)
+        func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool { true }
+        func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt url: URL)
             -> Bool
         { false }
     }

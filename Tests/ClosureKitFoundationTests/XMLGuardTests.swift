@@ -43,7 +43,8 @@ struct XMLGuardTests {
         for (name, type) in [("code", "CDATA"), ("name", "CDATA"), ("tags", "NMTOKENS")] {
             #expect(
                 events.contains(
-                    "declaration \(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"
+                    "declaration "
+                        + "\(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"
                 ))
         }
         #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"kind\"") && $0.contains("\"a\"") })
@@ -53,16 +54,15 @@ struct XMLGuardTests {
         )
         #expect(
             events.contains(
-                "declaration \(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"
+                "declaration "
+                    + "\(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"
             ))
         #expect(
             events.contains(
                 "declaration \(XMLDeclaration.notation(name: "jpeg", publicID: "-//JPEG//EN", systemID: "image/jpeg"))")
         )
-        #expect(
-            events.contains(
-                "declaration \(XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif"))"
-            ))
+        let logo = XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif")
+        #expect(events.contains("declaration \(logo)"))
         #expect(
             events.filter { $0.hasPrefix("pi ") } == [
                 "pi catalog-check nil", "pi page-break nil", "pi pi-without-data nil",

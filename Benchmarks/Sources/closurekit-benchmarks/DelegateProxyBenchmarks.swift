@@ -156,7 +156,8 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
     var rows = [
         Row(
             capability: capability, name: "instead-closure", metric: "ns/msg",
-            ours: instead, peer: "hand-written delegate + stored closure", peerValue: handWritten, target: .atMost(1.6)),
+            ours: instead, peer: "hand-written delegate + stored closure", peerValue: handWritten,
+            target: .atMost(1.6)),
         Row(
             capability: capability, name: "realDelegate fallback", metric: "ns/msg",
             ours: fallback, peer: "hand-written forwarder, weak reference", peerValue: weakCall, target: .atMost(1.1)),

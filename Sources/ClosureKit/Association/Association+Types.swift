@@ -54,7 +54,9 @@ extension Association {
         guard ObjectIdentifier(Swift.type(of: object)) == TypeAssociations.boxClass else { return nil }
         if let type = object as? Any.Type { return ObjectIdentifier(type) }
         preconditionFailure(
-            "Association needs a class instance, but got a value boxed by `as AnyObject` (\(object)): each conversion makes a new box, so nothing associated with it could be read back. Associate with an object you keep, or with a type through `on: SomeType.self`."
+            "Association needs a class instance, but got a value boxed by `as AnyObject` (\(object)): each conversion "
+                + "makes a new box, so nothing associated with it could be read back. Associate with an object you "
+                + "keep, or with a type through `on: SomeType.self`."
         )
     }
 }

@@ -70,7 +70,8 @@ public final class ControlEventStorage: Sendable {
         handlers.forEach(where: { !$0.events.isDisjoint(with: events) }) { handler in
             precondition(
                 handler.owner == sender,
-                "A ControlEventStorage belongs to exactly one control: declare `let controlEventStorage = ControlEventStorage()` in each adopter of EventControl; do not share or return one instance."
+                "A ControlEventStorage belongs to exactly one control: declare `let controlEventStorage = "
+                    + "ControlEventStorage()` in each adopter of EventControl; do not share or return one instance."
             )
             handler.body.call(with: control)
         }

@@ -11,7 +11,9 @@
 /// do {
 ///     let token = try scheduler.scheduleRepeating(everySeconds: 1e-10, on: .main) { tick() }
 /// } catch let error as DelayIntervalError {
-///     print(error)  // invalid interval 1e-10 seconds: it rounds to 0 nanoseconds; an interval must be at least 1 nanosecond
+///     // invalid interval 1e-10 seconds: it rounds to 0 nanoseconds;
+///     // an interval must be at least 1 nanosecond
+///     print(error)
 /// }
 /// ```
 public struct DelayIntervalError: Error, Hashable, CustomStringConvertible {

@@ -19,7 +19,8 @@
 /// by one timer thread that sleeps until the earliest deadline (a ``ManualClock``
 /// runs them itself when advanced). A pending delay costs one allocation
 /// (its record, which is also the token returned) and a heap slot, far less
-/// than a `DispatchWorkItem`; no kernel timer is created per delay. Schedulers created for the same ``ManualClock`` share
+/// than a `DispatchWorkItem`; no kernel timer is created per delay. Schedulers created for the same ``ManualClock``
+/// share
 /// its heap.
 ///
 /// ## Tokens and cancellation

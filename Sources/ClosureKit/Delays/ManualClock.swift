@@ -63,7 +63,8 @@ public final class ManualClock: Clock, Sendable {
     public func advance(by duration: Duration) {
         precondition(
             duration >= .zero,
-            "ManualClock.advance(by:) needs a non-negative duration, got \(duration): a clock never goes back; make a new ManualClock to start over"
+            "ManualClock.advance(by:) needs a non-negative duration, got \(duration): a clock never goes back; make a "
+                + "new ManualClock to start over"
         )
         let target = core.lock.withLock { () -> Int64 in
             let (sum, overflow) = core.nowTicksLocked().addingReportingOverflow(duration.saturatingNanoseconds)

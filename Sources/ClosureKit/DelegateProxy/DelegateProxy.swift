@@ -307,7 +307,9 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     ) -> CancellationToken {
         precondition(
             declares(selector.id),
-            "\(Self.self) does not declare the selector \(selector.name) (id \(selector.id)): a closure for it would never run. Declare each selector once as a `static let` of the proxy and list it in `\(Self.self).selectors`; declared: \(declared.map(\.name).joined(separator: ", "))"
+            "\(Self.self) does not declare the selector \(selector.name) (id \(selector.id)): a closure for it would "
+                + "never run. Declare each selector once as a `static let` of the proxy and list it in "
+                + "`\(Self.self).selectors`; declared: \(declared.map(\.name).joined(separator: ", "))"
         )
         return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
             .add(closure, position: position, once: options.contains(.once))

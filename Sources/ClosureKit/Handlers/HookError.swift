@@ -55,11 +55,13 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(owner) declares no method named \(name); it declares: \(list)"
         case .duplicateName(let name, let owner, let signatures):
             return
-                "\(owner) declares \(signatures.count) methods named \(name) (\(signatures.joined(separator: " and "))); "
+                "\(owner) declares \(signatures.count) methods named \(name) "
+                + "(\(signatures.joined(separator: " and "))); "
                 + "give each a distinct name"
         case .signatureMismatch(let name, let owner, let position, let expected, let given):
             return
-                "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), given \(given)"
+                "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), "
+                + "given \(given)"
         case .positionNotAllowed(let name, let owner, let position):
             return "\(name) of \(owner) takes only before closures, not \(position)"
         }

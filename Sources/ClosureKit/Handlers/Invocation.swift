@@ -63,7 +63,8 @@ public struct Invocation<Arguments, Result> {
     public func proceed() -> Result {
         guard let next else {
             preconditionFailure(
-                "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can proceed"
+                "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can "
+                    + "proceed"
             )
         }
         return next(arguments)

@@ -249,7 +249,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     {
         precondition(
             positions.contains(position),
-            "\(selector.name) takes only \(positions.map(\.description).sorted().joined(separator: ", ")) hooks, not \(position)"
+            "\(selector.name) takes only \(positions.map(\.description).sorted().joined(separator: ", ")) hooks, not "
+                + "\(position)"
         )
         let once = options.contains(.once)
         guard let instance else {
@@ -339,11 +340,6 @@ extension HookPoint {
         /// The class whose instances (and subclasses') the hook applies to.
         @usableFromInline let scope: Owner.Type
         @usableFromInline let body: Body
-
-        init(scope: Owner.Type, body: Body) {
-            self.scope = scope
-            self.body = body
-        }
 
         /// Whether the hook applies to an instance of `dynamicType`: its
         /// scope is `dynamicType` or a superclass of it.

@@ -91,7 +91,8 @@ enum SwiftRuntime {
     /// the timer thread wakes as close to a deadline as Dispatch's timers do.
     /// Benchmark row: "delays · firing lateness".
     static func setTimerSlack(nanoseconds: UInt) {
-        _ = prctlFunction(29 /* PR_SET_TIMERSLACK */, nanoseconds, 0, 0, 0)
+        let setTimerSlack: Int32 = 29 // PR_SET_TIMERSLACK
+        _ = prctlFunction(setTimerSlack, nanoseconds, 0, 0, 0)
     }
     #endif
 }

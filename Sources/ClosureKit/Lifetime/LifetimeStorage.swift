@@ -54,7 +54,8 @@ public final class LifetimeStorage: @unchecked Sendable {
         }
         precondition(
             current == address,
-            "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` in each adopter of Lifetime; do not share or return one instance."
+            "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` in "
+                + "each adopter of Lifetime; do not share or return one instance."
         )
         return self
     }
@@ -79,11 +80,6 @@ public final class LifetimeStorage: @unchecked Sendable {
         let id: Int
         @usableFromInline
         var box: AnyObject
-
-        init(id: Int, box: AnyObject) {
-            self.id = id
-            self.box = box
-        }
     }
 
     /// The value stored under `key`: the box is read under the lock by a
@@ -128,7 +124,8 @@ public final class LifetimeStorage: @unchecked Sendable {
         guard ownerAddress == address else {
             lock.unlock()
             preconditionFailure(
-                "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` in each adopter of Lifetime; do not share or return one instance."
+                "A LifetimeStorage belongs to exactly one object: declare `let lifetimeStorage = LifetimeStorage()` "
+                    + "in each adopter of Lifetime; do not share or return one instance."
             )
         }
         let old = replaceBoxWhileLocked(for: id, with: box)

@@ -239,11 +239,14 @@ extension KeyPathObservable {
         let (value, accesses) = AccessTracking.track { evaluate(self) }
         precondition(
             !accesses.isEmpty,
-            "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with @ObservableProperty"
+            "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with "
+                + "@ObservableProperty"
         )
         if let link = AccessTracking.firstUnobservedLink(in: accesses, root: self) {
             preconditionFailure(
-                "\(keyPath) reaches \(type(of: link.object)) through a property that is not marked @ObservableProperty, so a change of that property would go unnoticed; mark every property along the path with @ObservableProperty, or observe \(type(of: link.object)) directly"
+                "\(keyPath) reaches \(type(of: link.object)) through a property that is not marked "
+                    + "@ObservableProperty, so a change of that property would go unnoticed; mark every property along "
+                    + "the path with @ObservableProperty, or observe \(type(of: link.object)) directly"
             )
         }
         let wantsInitial = options.contains(.initial)

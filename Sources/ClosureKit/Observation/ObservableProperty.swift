@@ -52,12 +52,14 @@ public struct ObservableProperty<Value> {
     public var wrappedValue: Value {
         get {
             fatalError(
-                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
+                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt "
+                    + "it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
             )
         }
         set {
             fatalError(
-                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
+                "@ObservableProperty works only on stored properties of classes that adopt KeyPathObservable: adopt "
+                    + "it (with `let observationStorage = ObservationStorage()`), or drop the attribute"
             )
         }
     }

@@ -106,7 +106,7 @@ public struct NonEquatableObservationOptions: OptionSet, Hashable, Sendable {
     @available(
         *, unavailable,
         message:
-            "skippingEqualValues needs an Equatable value; make the observed type Equatable, or compare old and new values in the handler"
+            "skippingEqualValues needs an Equatable value; make the observed type Equatable, or compare values yourself"
     )
     public static var skippingEqualValues: NonEquatableObservationOptions {
         NonEquatableObservationOptions(rawValue: 0)

@@ -135,7 +135,8 @@ public final class ObservationStorage: @unchecked Sendable {
         }
         precondition(
             current == address,
-            "An ObservationStorage belongs to exactly one object: declare `let observationStorage = ObservationStorage()` in each adopter of KeyPathObservable; do not share or return one instance."
+            "An ObservationStorage belongs to exactly one object: declare `let observationStorage = "
+                + "ObservationStorage()` in each adopter of KeyPathObservable; do not share or return one instance."
         )
         return self
     }

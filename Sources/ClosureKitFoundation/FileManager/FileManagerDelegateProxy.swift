@@ -44,7 +44,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
         "fileManager(_:shouldCopyItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error while copying the item at a path.
+    /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error while
+    /// copying the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -59,7 +60,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
         "fileManager(_:shouldMoveItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error while moving the item at a path.
+    /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error while
+    /// moving the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -74,7 +76,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
         "fileManager(_:shouldLinkItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error while linking the item at a path.
+    /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error while
+    /// linking the item at a path.
     ///
     /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -89,7 +92,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>(
         "fileManager(_:shouldRemoveItemAtPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while removing the item at a path.
+    /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while
+    /// removing the item at a path.
     ///
     /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -103,7 +107,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>(
         "fileManager(_:shouldCopyItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while copying the item at a URL.
+    /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while copying
+    /// the item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -117,7 +122,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>(
         "fileManager(_:shouldMoveItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving the item at a URL.
+    /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving the
+    /// item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -131,7 +137,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>(
         "fileManager(_:shouldLinkItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while linking the item at a URL.
+    /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while linking
+    /// the item at a URL.
     ///
     /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
@@ -140,13 +147,14 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 
     /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
     ///
-    /// Arguments: `(fileManager, URL)`. Combining rule: `&&` (both are
+    /// Arguments: `(fileManager, url)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `true`.
     public static let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>("fileManager(_:shouldRemoveItemAt:)")
 
-    /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while removing the item at a URL.
+    /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while removing
+    /// the item at a URL.
     ///
-    /// Arguments: `(fileManager, error, URL)`. Combining rule: `&&` (both are
+    /// Arguments: `(fileManager, error, url)`. Combining rule: `&&` (both are
     /// asked, the real delegate first); with neither, `false`.
     public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
         "fileManager(_:shouldProceedAfterError:removingItemAt:)")
@@ -387,22 +395,22 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         }
     }
 
-    func fileManager(_ fileManager: FileManager, shouldRemoveItemAt URL: URL) -> Bool {
+    func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldRemoveItem, (fileManager, URL), default: true) {
+        return proxy.forward(P.shouldRemoveItem, (fileManager, url), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?(fileManager, URL) ?? true
+            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?(fileManager, url) ?? true
         }
     }
 
-    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt URL: URL)
+    func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt url: URL)
         -> Bool
     {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, URL), default: false) {
+        return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
-                fileManager, error, URL) ?? false
+                fileManager, error, url) ?? false
         }
     }
 }

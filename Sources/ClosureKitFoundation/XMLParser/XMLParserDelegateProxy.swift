@@ -161,7 +161,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 
     /// `parser(_:foundCDATA:)`: a CDATA section, as bytes.
     ///
-    /// Arguments: `(parser, CDATABlock)`.
+    /// Arguments: `(parser, block)`.
     public static let foundCDATA = MethodSelector<(XMLParser, Data), Void>("parser(_:foundCDATA:)")
 
     /// `parser(_:resolveExternalEntityName:systemID:)`: the parser asks for
@@ -475,11 +475,11 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         }
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundCDATA, (parser, CDATABlock)) {
+            proxy.forward(P.foundCDATA, (parser, block)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundCDATA:))?(parser, CDATABlock)
+                optionalRequirement($0.parser(_:foundCDATA:))?(parser, block)
             }
         }
     }

@@ -150,8 +150,8 @@ final class RecordingXMLDelegate: NSObject, XMLParserDelegate {
         events.append(.comment(comment))
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        events.append(.cdata(CDATABlock))
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        events.append(.cdata(block))
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {

@@ -43,11 +43,13 @@ struct DelayIntervalErrorTests {
     func messages() {
         #expect(
             DelayIntervalError(seconds: 1e-10, rule: .roundsToZero).description
-                == "invalid interval 1e-10 seconds: it rounds to 0 nanoseconds; an interval must be at least 1 nanosecond"
+                == "invalid interval 1e-10 seconds: it rounds to 0 nanoseconds; an interval must be at least 1 "
+                + "nanosecond"
         )
         #expect(
             DelayIntervalError(duration: .seconds(Int64(10_000_000_000)), rule: .tooLong).description
-                == "invalid interval 10000000000.0 seconds: it is too long; an interval must be at most 9.2e9 seconds (about 292 years)"
+                == "invalid interval 10000000000.0 seconds: it is too long; an interval must be at most 9.2e9 seconds "
+                + "(about 292 years)"
         )
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("DelegateProxy: concurrency")
 struct DelegateProxyStressTests {
     @Test(
-        "closures are added and removed on some threads while messages are sent on others; none runs after cancel returned"
+        "closures are added and removed on threads while others send messages; none runs after cancel returned"
     )
     func addRemoveWhileSending() {
         let owner = TransferOwner()

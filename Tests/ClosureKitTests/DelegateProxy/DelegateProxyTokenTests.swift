@@ -125,7 +125,7 @@ struct DelegateProxyTokenTests {
     }
 
     @Test(
-        "argument observers (the Foundation conveniences' closures) run after the real delegate, in order, once-only and removable mid-message"
+        "argument observers (the conveniences' closures) run after the real delegate, in order, once, removable"
     )
     func argumentObservers() {
         let (owner, real, proxy) = installed()

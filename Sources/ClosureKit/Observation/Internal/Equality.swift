@@ -15,7 +15,8 @@ enum Equality {
         guard options.contains(.skippingEqualValues) else { return nil }
         guard let function = function(for: type) else {
             preconditionFailure(
-                "ObservationOptions.skippingEqualValues needs an Equatable value, but \(Value.self) is not Equatable: make it Equatable, or leave the option out and compare old and new values in the handler"
+                "ObservationOptions.skippingEqualValues needs an Equatable value, but \(Value.self) is not Equatable: "
+                    + "make it Equatable, or leave the option out and compare old and new values in the handler"
             )
         }
         return function
