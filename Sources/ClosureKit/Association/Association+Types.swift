@@ -12,7 +12,7 @@ extension Association {
     /// ```swift
     /// let registrations = AssociationKey<Int>("registrations")
     /// Association.set(1, for: registrations, on: Document.self)
-    /// Association.value(for: registrations, on: Document.self)  // 1
+    /// print(Association.value(for: registrations, on: Document.self) ?? 0)  // 1
     /// ```
     ///
     /// - Parameters:

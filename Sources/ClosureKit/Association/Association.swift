@@ -4,7 +4,7 @@
 /// ```swift
 /// let badge = AssociationKey<Int>("badge")
 /// Association.set(3, for: badge, on: view)
-/// Association.value(for: badge, on: view)   // 3
+/// print(Association.value(for: badge, on: view) ?? 0)   // 3
 /// Association.set(nil, for: badge, on: view) // removes it
 /// ```
 ///

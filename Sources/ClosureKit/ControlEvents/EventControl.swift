@@ -118,8 +118,8 @@ extension EventControl {
     ///
     /// ```swift
     /// let token = field.addHandler(for: .allEditingEvents) { _ in }
-    /// field.hasHandlers(for: .allEditingEvents)   // true
-    /// field.hasHandlers(for: .editingChanged)     // false: the mask differs
+    /// print(field.hasHandlers(for: .allEditingEvents))   // true
+    /// print(field.hasHandlers(for: .editingChanged))     // false: the mask differs
     /// ```
     ///
     /// - Parameter events: The exact mask to look for.

@@ -8,12 +8,14 @@
 /// which part was broken.
 ///
 /// ```swift
+/// let ticker: CancellationToken?
 /// do {
-///     let token = try scheduler.scheduleRepeating(everySeconds: 1e-10, on: .main) { tick() }
-/// } catch let error as DelayIntervalError {
+///     ticker = try scheduler.scheduleRepeating(everySeconds: 1e-10, on: .main) { tick() }
+/// } catch {  // a DelayIntervalError: the method throws only that
 ///     // invalid interval 1e-10 seconds: it rounds to 0 nanoseconds;
 ///     // an interval must be at least 1 nanosecond
 ///     print(error)
+///     ticker = nil
 /// }
 /// ```
 public struct DelayIntervalError: Error, Hashable, CustomStringConvertible {

@@ -4,10 +4,9 @@
 /// ```swift
 /// let clock = ManualClock()
 /// let scheduler = DelayScheduler(clock: clock)
-/// var log: [String] = []
-/// let token = scheduler.schedule(after: .seconds(2), on: .inline) { log.append("fired") }
+/// let token = scheduler.schedule(after: .seconds(2), on: .inline) { print("fired") }
 /// clock.advance(by: .seconds(1))   // nothing yet
-/// clock.advance(by: .seconds(1))   // runs the closure before returning
+/// clock.advance(by: .seconds(1))   // prints "fired" before returning
 /// ```
 ///
 /// ``advance(by:)`` moves time forward and, before it returns, runs every

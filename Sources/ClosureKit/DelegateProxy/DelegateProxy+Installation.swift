@@ -42,13 +42,13 @@ extension DelegateProxy {
     /// getter and a setter of the object's delegate the first time.
     ///
     /// Use it where the delegate is not a writable property, for example a
-    /// `setDelegate(_:)` method:
+    /// pair of `delegate()` and `setDelegate(_:)` methods:
     ///
     /// ```swift
-    /// let proxy = StreamProxy.proxy(
-    ///     for: stream,
-    ///     getDelegate: { stream.delegate },
-    ///     setDelegate: { stream.delegate = $0 })
+    /// let proxy = DownloadProxy.proxy(
+    ///     for: queue,
+    ///     getDelegate: { queue.delegate() },
+    ///     setDelegate: { queue.setDelegate($0) })
     /// ```
     ///
     /// The same rules as ``proxy(for:delegate:)`` apply. `getDelegate` and
@@ -94,9 +94,9 @@ extension DelegateProxy {
     /// fixed at initialisation (`URLSession` takes its delegate in `init`).
     ///
     /// ```swift
-    /// let proxy = SessionProxy()
+    /// let proxy = DownloadProxy()
     /// proxy.realDelegate = myDelegate
-    /// let session = URLSession(configuration: .default, delegate: proxy, delegateQueue: nil)
+    /// let session = DownloadSession(delegate: proxy)   // holds its delegate from init on
     /// proxy.attach(to: session)
     /// ```
     ///

@@ -43,7 +43,7 @@ extension DelegateProxy {
     /// whose closure returns the result.
     ///
     /// ```swift
-    /// for name in ["task(_:didProgress:)", "task(_:didFinishWith:)"] {
+    /// for name in ["task(_:didProgress:)", "task(_:didFinish:)"] {
     ///     tokens.append(try proxy.hook(name, at: .before) { (_: Invocation<Any, Any>) in
     ///         analytics.count(name)
     ///     })
@@ -104,9 +104,9 @@ extension DelegateProxy {
     /// `instead(_:options:_:)`.
     ///
     /// ```swift
-    /// let token = try proxy.instead("title(for:)") {
-    ///     (invocation: Invocation<Transfer, String>) -> String in
-    ///     invocation.proceed().uppercased()
+    /// let token = try proxy.instead("taskShouldStart(_:)") {
+    ///     (invocation: Invocation<DownloadTask, Bool>) -> Bool in
+    ///     invocation.arguments.isOnWiFi && invocation.proceed()
     /// }
     /// ```
     ///

@@ -3,24 +3,32 @@
 /// ``realDelegate``, or the protocol's default.
 ///
 /// A proxy for a protocol is a subclass that conforms to the protocol, declares
-/// one ``MethodSelector`` per method, and forwards each method with one line:
+/// one ``MethodSelector`` per method, lists them in ``selectors``, and
+/// implements each method with one ``forward(_:_:default:call:)`` call:
 ///
 /// ```swift
 /// protocol DownloadDelegate: AnyObject {
-///     func task(_ task: DownloadTask, didProgress fraction: Double)
 ///     func taskShouldStart(_ task: DownloadTask) -> Bool
+///     func task(_ task: DownloadTask, didProgress fraction: Double)
+///     func task(_ task: DownloadTask, didFinish bytes: Int)
 /// }
 ///
 /// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
-///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
 ///     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
-///     override class var selectors: [AnyMethodSelector] { [didProgress.erased, shouldStart.erased] }
+///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+///     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+///     override class var selectors: [AnyMethodSelector] {
+///         [shouldStart.erased, didProgress.erased, didFinish.erased]
+///     }
 ///
+///     func taskShouldStart(_ task: DownloadTask) -> Bool {
+///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+///     }
 ///     func task(_ task: DownloadTask, didProgress fraction: Double) {
 ///         forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
 ///     }
-///     func taskShouldStart(_ task: DownloadTask) -> Bool {
-///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+///     func task(_ task: DownloadTask, didFinish bytes: Int) {
+///         forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
 ///     }
 /// }
 ///

@@ -17,10 +17,11 @@
 /// separate parameters:
 ///
 /// ```swift
-/// static let didProgress = MethodSelector<(DownloadTask, Double), Void>(
-///     "task(_:didProgress:)")
-///
-/// proxy.implement(DownloadProxy.didProgress) { task, fraction in … }
+/// // In DownloadProxy:
+/// // static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+/// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+///     print(fraction)
+/// }
 /// ```
 ///
 /// Declare each selector once, as a `static let`: every call of ``init(_:combining:)``

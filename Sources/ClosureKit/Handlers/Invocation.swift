@@ -3,11 +3,11 @@
 /// result.
 ///
 /// ```swift
-/// proxy.instead(DownloadProxy.shouldStart) { invocation in
+/// let gate = proxy.instead(DownloadProxy.shouldStart) { invocation in
 ///     let task = invocation.arguments
 ///     return task.isAllowed && invocation.proceed()
 /// }
-/// proxy.after(DownloadProxy.shouldStart) { invocation in
+/// let report = proxy.after(DownloadProxy.shouldStart) { invocation in
 ///     print("answered", invocation.result!)
 /// }
 /// ```

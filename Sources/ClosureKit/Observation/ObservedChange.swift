@@ -2,9 +2,9 @@
 /// callback, and the values the observation asked for.
 ///
 /// ```swift
-/// settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
-///     if change.keyPath == \Settings.volume { … }
-///     print(change.oldValue as Any, "->", change.newValue as Any)
+/// let token = settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
+///     let name = change.keyPath == \Settings.volume ? "volume" : "balance"
+///     print(name, change.oldValue as Any, "->", change.newValue as Any)
 /// }
 /// ```
 ///

@@ -8,11 +8,8 @@ import ClosureKit
 /// optional function (nil when the delegate does not implement it). On other
 /// platforms the methods are requirements with default implementations, so
 /// the function is never nil and is wrapped here. An adapter therefore writes
-/// each call to its real delegate once:
-///
-/// ```swift
-/// optionalRequirement($0.parser(_:foundCharacters:))?(parser, string)
-/// ```
+/// each call to its real delegate once, as
+/// `optionalRequirement($0.parser(_:foundCharacters:))?(parser, string)`.
 @inline(__always)
 func optionalRequirement<Function>(_ method: Function?) -> Function? {
     method

@@ -6,8 +6,10 @@ import Foundation
 ///
 /// ```swift
 /// let token = input.onEvent(.hasBytesAvailable) { stream, _ in
-///     let count = (stream as! InputStream).read(&buffer, maxLength: buffer.count)
-///     …
+///     guard let input = stream as? InputStream else { return }
+///     var buffer = [UInt8](repeating: 0, count: 4096)
+///     let count = input.read(&buffer, maxLength: buffer.count)
+///     print("read \(count) bytes")
 /// }
 /// input.schedule(in: .current, forMode: .default)
 /// input.open()

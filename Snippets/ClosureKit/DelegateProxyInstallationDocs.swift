@@ -1,0 +1,86 @@
+// Samples of Sources/ClosureKit/DelegateProxy/DelegateProxy+Installation.swift
+// snippet.hide
+import ClosureKit
+final class DownloadTask {
+    weak var delegate: (any DownloadDelegate)?
+    var isOnWiFi = true
+    var isAllowed = true
+}
+protocol DownloadDelegate: AnyObject {
+    func taskShouldStart(_ task: DownloadTask) -> Bool
+    func task(_ task: DownloadTask, didProgress fraction: Double)
+    func task(_ task: DownloadTask, didFinish bytes: Int)
+}
+
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    override class var selectors: [AnyMethodSelector] {
+        [shouldStart.erased, didProgress.erased, didFinish.erased]
+    }
+
+    func taskShouldStart(_ task: DownloadTask) -> Bool {
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    }
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    }
+    func task(_ task: DownloadTask, didFinish bytes: Int) {
+        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+    }
+}
+final class DownloadQueue {
+    private weak var storedDelegate: (any DownloadDelegate)?
+    func delegate() -> (any DownloadDelegate)? { storedDelegate }
+    func setDelegate(_ delegate: (any DownloadDelegate)?) { storedDelegate = delegate }
+}
+final class DownloadSession {
+    let delegate: any DownloadDelegate
+    init(delegate: any DownloadDelegate) { self.delegate = delegate }
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Installation.swift:5
+// snippet.hide
+func sample5(task: DownloadTask) async throws {
+// snippet.show
+    let proxy = DownloadProxy.proxy(for: task, delegate: \.delegate)
+// snippet.hide
+    _ = proxy
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Installation.swift:47
+// snippet.hide
+func sample47(queue: DownloadQueue) async throws {
+// snippet.show
+    let proxy = DownloadProxy.proxy(
+        for: queue,
+        getDelegate: { queue.delegate() },
+        setDelegate: { queue.setDelegate($0) })
+// snippet.hide
+    _ = proxy
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Installation.swift:96
+// snippet.hide
+func sample96(myDelegate: any DownloadDelegate) async throws {
+// snippet.show
+    let proxy = DownloadProxy()
+    proxy.realDelegate = myDelegate
+    let session = DownloadSession(delegate: proxy)   // holds its delegate from init on
+    proxy.attach(to: session)
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Installation.swift:116
+// snippet.hide
+func sample116(task: DownloadTask) async throws {
+// snippet.show
+    DownloadProxy.uninstall(from: task, delegate: \.delegate)
+// snippet.hide
+}
+// snippet.show

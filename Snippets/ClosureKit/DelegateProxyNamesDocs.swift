@@ -1,0 +1,75 @@
+// Samples of Sources/ClosureKit/DelegateProxy/DelegateProxy+Names.swift
+// snippet.hide
+import ClosureKit
+final class DownloadTask {
+    weak var delegate: (any DownloadDelegate)?
+    var isOnWiFi = true
+    var isAllowed = true
+}
+protocol DownloadDelegate: AnyObject {
+    func taskShouldStart(_ task: DownloadTask) -> Bool
+    func task(_ task: DownloadTask, didProgress fraction: Double)
+    func task(_ task: DownloadTask, didFinish bytes: Int)
+}
+
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    override class var selectors: [AnyMethodSelector] {
+        [shouldStart.erased, didProgress.erased, didFinish.erased]
+    }
+
+    func taskShouldStart(_ task: DownloadTask) -> Bool {
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    }
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    }
+    func task(_ task: DownloadTask, didFinish bytes: Int) {
+        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+    }
+}
+final class Analytics: Sendable { func count(_ name: String) {} }
+let analytics = Analytics()
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Names.swift:6
+// snippet.hide
+func sample6(proxy: DownloadProxy) async throws {
+// snippet.show
+    let token = try proxy.implement("task(_:didProgress:)") {
+        (task: DownloadTask, fraction: Double) in print(fraction)
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Names.swift:45
+// snippet.hide
+func sample45(proxy: DownloadProxy) async throws {
+    var tokens: [CancellationToken] = []
+// snippet.show
+    for name in ["task(_:didProgress:)", "task(_:didFinish:)"] {
+        tokens.append(try proxy.hook(name, at: .before) { (_: Invocation<Any, Any>) in
+            analytics.count(name)
+        })
+    }
+// snippet.hide
+    _ = tokens
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Names.swift:106
+// snippet.hide
+func sample106(proxy: DownloadProxy) async throws {
+// snippet.show
+    let token = try proxy.instead("taskShouldStart(_:)") {
+        (invocation: Invocation<DownloadTask, Bool>) -> Bool in
+        invocation.arguments.isOnWiFi && invocation.proceed()
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show

@@ -1,0 +1,29 @@
+// Samples of Sources/ClosureKit/HookPoints/HookPoint.swift
+// snippet.hide
+import ClosureKit
+extension Uploader {
+    func send(_ name: String, _ bytes: Int) -> Bool { bytes > 0 }
+}
+let uploader = Uploader()
+// snippet.show
+
+// Sources/ClosureKit/HookPoints/HookPoint.swift:7
+final class Uploader: Hookable {
+    static let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
+    static let hookPoints: [AnyHookPoint] = [upload.erased]
+
+    func upload(name: String, bytes: Int) -> Bool {
+        Self.upload.call(self, (name, bytes)) { uploader, arguments in
+            uploader.send(arguments.name, arguments.bytes)
+        }
+    }
+}
+
+// Every uploader:
+let log = Uploader.upload.before { uploader, invocation in
+    print("uploading", invocation.arguments.name)
+}
+// One uploader: replace the method, calling through when it likes.
+let dryRun = Uploader.upload.instead(on: uploader) { _, invocation in
+    invocation.arguments.bytes > 1_000_000 ? false : invocation.proceed()
+}

@@ -1,0 +1,54 @@
+// Samples of Sources/ClosureKit/Documentation.docc/HookPoints.md
+// snippet.hide
+import ClosureKit
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md:13
+class Document: Hookable {
+    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    static let end = EndOfLifeHookPoint<Document>()
+    static let hookPoints: [AnyHookPoint] = [save.erased, end.erased]
+
+    deinit { Self.end.fire(self) }
+
+    func save(to path: String) -> Bool {
+        Self.save.call(self, path) { document, path in
+            document.write(to: path)   // the original implementation
+        }
+    }
+
+    func write(to path: String) -> Bool { !path.isEmpty }
+}
+
+final class Spreadsheet: Document {}
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md:35
+// snippet.hide
+func sample35(draft: Document) async throws {
+// snippet.show
+    let audit = Document.save.before { document, invocation in
+        print("saving to \(invocation.arguments)")
+    }
+    let readOnly = Document.save.instead(on: draft) { _, _ in false }
+    let report = Document.save.after(for: Spreadsheet.self) { _, invocation in
+        print("saved:", invocation.result!)
+    }
+// snippet.hide
+    _ = audit
+    _ = readOnly
+    _ = report
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md:71
+// snippet.hide
+func sample71() async throws {
+// snippet.show
+    let token = try Document.hook("save(to:)", at: .after) {
+        (document: Document, invocation: Invocation<String, Bool>) in
+        print("saved:", invocation.result!)
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show

@@ -1,0 +1,45 @@
+// Samples of Sources/ClosureKit/Handlers/HookPosition.swift
+// snippet.hide
+import ClosureKit
+final class DownloadTask {
+    weak var delegate: (any DownloadDelegate)?
+    var isOnWiFi = true
+    var isAllowed = true
+}
+protocol DownloadDelegate: AnyObject {
+    func taskShouldStart(_ task: DownloadTask) -> Bool
+    func task(_ task: DownloadTask, didProgress fraction: Double)
+    func task(_ task: DownloadTask, didFinish bytes: Int)
+}
+
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    override class var selectors: [AnyMethodSelector] {
+        [shouldStart.erased, didProgress.erased, didFinish.erased]
+    }
+
+    func taskShouldStart(_ task: DownloadTask) -> Bool {
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    }
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    }
+    func task(_ task: DownloadTask, didFinish bytes: Int) {
+        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+    }
+}
+// snippet.show
+
+// Sources/ClosureKit/Handlers/HookPosition.swift:8
+// snippet.hide
+func sample8(proxy: DownloadProxy) async throws {
+// snippet.show
+    let token = proxy.before(DownloadProxy.didProgress) { invocation in
+        print("progress", invocation.arguments.1)
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show

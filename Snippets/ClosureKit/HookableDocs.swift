@@ -1,0 +1,36 @@
+// Samples of Sources/ClosureKit/HookPoints/Hookable.swift
+// snippet.hide
+import ClosureKit
+extension Document {
+    func write(to path: String) -> Bool { !path.isEmpty }
+}
+// snippet.show
+
+// Sources/ClosureKit/HookPoints/Hookable.swift:9
+final class Document: Hookable {
+    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    static let hookPoints: [AnyHookPoint] = [save.erased]
+
+    func save(to path: String) -> Bool {
+        Self.save.call(self, path) { document, path in
+            document.write(to: path)   // the original implementation
+        }
+    }
+}
+
+let audit = Document.save.before { document, invocation in
+    print("saving to", invocation.arguments)
+}
+
+// Sources/ClosureKit/HookPoints/Hookable.swift:47
+// snippet.hide
+func sample47() async throws {
+// snippet.show
+    let token = try Document.hook("save(to:)", at: .after) {
+        (document: Document, invocation: Invocation<String, Bool>) in
+        print("saved:", invocation.result!)
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show

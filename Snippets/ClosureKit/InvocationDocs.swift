@@ -1,0 +1,50 @@
+// Samples of Sources/ClosureKit/Handlers/Invocation.swift
+// snippet.hide
+import ClosureKit
+final class DownloadTask {
+    weak var delegate: (any DownloadDelegate)?
+    var isOnWiFi = true
+    var isAllowed = true
+}
+protocol DownloadDelegate: AnyObject {
+    func taskShouldStart(_ task: DownloadTask) -> Bool
+    func task(_ task: DownloadTask, didProgress fraction: Double)
+    func task(_ task: DownloadTask, didFinish bytes: Int)
+}
+
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    override class var selectors: [AnyMethodSelector] {
+        [shouldStart.erased, didProgress.erased, didFinish.erased]
+    }
+
+    func taskShouldStart(_ task: DownloadTask) -> Bool {
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    }
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    }
+    func task(_ task: DownloadTask, didFinish bytes: Int) {
+        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+    }
+}
+// snippet.show
+
+// Sources/ClosureKit/Handlers/Invocation.swift:5
+// snippet.hide
+func sample5(proxy: DownloadProxy) async throws {
+// snippet.show
+    let gate = proxy.instead(DownloadProxy.shouldStart) { invocation in
+        let task = invocation.arguments
+        return task.isAllowed && invocation.proceed()
+    }
+    let report = proxy.after(DownloadProxy.shouldStart) { invocation in
+        print("answered", invocation.result!)
+    }
+// snippet.hide
+    _ = gate
+    _ = report
+}
+// snippet.show

@@ -1,0 +1,16 @@
+// Samples of Sources/ClosureKit/Documentation.docc/KeyPathObservation.md
+// snippet.hide
+import ClosureKit
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:111
+import Observation
+
+@Observable final class Player { var volume = 0.5 }
+
+// snippet.hide
+let player = Player()
+// snippet.show
+let token = player.onChange(of: \.volume, on: .main) { old, new in
+    print("volume", old, "->", new)
+}

@@ -1,0 +1,45 @@
+// Samples of Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md
+// snippet.hide
+import ClosureKit
+final class Connection {}
+final class View {}
+final class Owner {}
+extension AssociationKey where Value == Owner {
+    static let owner = AssociationKey("owner")
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:10
+// snippet.hide
+func sample10(connection: Connection) async throws {
+// snippet.show
+    var tokens = Set<CancellationToken>()
+    ObjectLifetime.onEnd(of: connection) { print("closed") }
+        .store(in: &tokens)
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:42
+// snippet.hide
+func sample42() async throws {
+// snippet.show
+    final class Session: Lifetime {
+        let lifetimeStorage = LifetimeStorage()
+    }
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:57
+// snippet.hide
+func sample57(view: View, owner: Owner) async throws {
+// snippet.show
+    let badge = AssociationKey<Int>("badge")
+    Association.set(3, for: badge, on: view)
+    print(Association.value(for: badge, on: view) ?? 0)   // 3
+    Association.set(owner, for: .owner, on: view, policy: .weak)
+    Association.set(nil, for: badge, on: view)       // removes
+// snippet.hide
+}
+// snippet.show
