@@ -267,8 +267,17 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
 
     /// Removes every closure of every selector. Their tokens' `cancel()` then
     /// returns `false`. The real delegate stays.
-    public final func removeAll() {
+    ///
+    /// The same name as ``EventControl/removeAllHandlers()`` and
+    /// ``KeyPathObservable/removeAllHandlers()``.
+    public final func removeAllHandlers() {
         table.removeAll()
+    }
+
+    /// Removes every closure of every selector.
+    @available(*, deprecated, renamed: "removeAllHandlers()")
+    public final func removeAll() {
+        removeAllHandlers()
     }
 
     // MARK: - Introspection
@@ -292,11 +301,19 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
         return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
-    /// Whether any closure is registered for `selector`.
+    /// Whether any closure is registered for `selector`, at any position.
+    ///
+    /// The same name as ``EventControl/hasHandlers(for:)``.
     ///
     /// - Parameter selector: The method asked about.
-    public final func hasClosures<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
+    public final func hasHandlers<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
         table.hasClosures(for: selector.id)
+    }
+
+    /// Whether any closure is registered for `selector`.
+    @available(*, deprecated, renamed: "hasHandlers(for:)")
+    public final func hasClosures<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
+        hasHandlers(for: selector)
     }
 
     // MARK: - Internal

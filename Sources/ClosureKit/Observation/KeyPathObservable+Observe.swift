@@ -171,11 +171,18 @@ extension KeyPathObservable {
     ///
     /// Observations of other objects whose key paths run through this one are
     /// not affected. Safe to call from inside a callback, including the
-    /// initial one.
-    public func removeAllObservations() {
+    /// initial one. The same name as ``EventControl/removeAllHandlers()`` and
+    /// ``DelegateProxy/removeAllHandlers()``.
+    public func removeAllHandlers() {
         for registration in observationStorage.registrations.snapshot() {
             _ = registration.end()
         }
+    }
+
+    /// Ends every observation of this object at once.
+    @available(*, deprecated, renamed: "removeAllHandlers()")
+    public func removeAllObservations() {
+        removeAllHandlers()
     }
 
     // MARK: - Private

@@ -39,7 +39,7 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     /// ``ObservedChange/newValue`` when ``new`` is given), synchronously,
     /// before the registration returns. Removing the observation inside that
     /// first callback (for example with
-    /// ``KeyPathObservable/removeAllObservations()``) is safe: nothing more is
+    /// ``KeyPathObservable/removeAllHandlers()``) is safe: nothing more is
     /// delivered and the returned token's `cancel()` returns `false`.
     public static let initial = ObservationOptions(rawValue: 1 << 2)
 

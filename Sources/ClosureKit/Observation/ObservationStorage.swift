@@ -40,7 +40,7 @@ public final class ObservationStorage: @unchecked Sendable {
     private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
-    /// ``KeyPathObservable/removeAllObservations()`` and the owner's end can
+    /// ``KeyPathObservable/removeAllHandlers()`` and the owner's end can
     /// end them.
     let registrations = HandlerList<any ObservationRegistration>()
 

@@ -41,7 +41,7 @@ struct ObjCSelectorTable<Delegate>: Sendable {
         static func entry<Arguments, Result>(
             _ objC: String, _ selector: MethodSelector<Arguments, Result>
         ) -> Row {
-            Row(objC: objC, entry: Entry(name: selector.name, hasClosures: { $0.hasClosures(for: selector) }))
+            Row(objC: objC, entry: Entry(name: selector.name, hasClosures: { $0.hasHandlers(for: selector) }))
         }
     }
 
