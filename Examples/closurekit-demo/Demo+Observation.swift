@@ -43,6 +43,6 @@ func demoObservation() {
     settings.account = UserAccount(name: "ada")
 
     print("   removing every observation at once; this set prints nothing:")
-    settings.removeAllObservations()
+    settings.removeAllHandlers()
     settings.volume = 0.1
 }

@@ -1,26 +1,12 @@
-#if canImport(os)
-internal import os
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#elseif canImport(Bionic)
-@preconcurrency internal import Bionic
-#endif
-
 /// The library's one lock primitive: `os_unfair_lock` on Darwin, a pthread
-/// mutex elsewhere.
+/// mutex elsewhere (``Platform/Mutex``).
 ///
 /// A plain pointer, so that passing it around costs no reference counting;
 /// ``Lock`` owns one and frees it. The pool's primitives live for the whole
 /// process. Not recursive.
 @usableFromInline
 struct LockPrimitive: @unchecked Sendable {
-    #if canImport(os)
-    typealias Primitive = os_unfair_lock
-    #else
-    typealias Primitive = pthread_mutex_t
-    #endif
+    typealias Primitive = Platform.Mutex
 
     // The primitive must not move once initialised, so it lives in its own
     // allocation. Stored untyped so that inlinable code may hold it without
@@ -36,13 +22,7 @@ struct LockPrimitive: @unchecked Sendable {
     /// it lives for the whole process.
     static func make() -> LockPrimitive {
         let pointer = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
-        #if canImport(os)
-        pointer.initialize(to: os_unfair_lock())
-        #else
-        pointer.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(pointer, nil)
-        precondition(result == 0, "pthread_mutex_init failed with \(result)")
-        #endif
+        Platform.initialize(pointer)
         return LockPrimitive(raw: UnsafeMutableRawPointer(pointer))
     }
 
@@ -51,29 +31,18 @@ struct LockPrimitive: @unchecked Sendable {
     }
 
     func destroy() {
-        #if !canImport(os)
-        pthread_mutex_destroy(pointer)
-        #endif
-        pointer.deinitialize(count: 1)
+        Platform.destroy(pointer)
         pointer.deallocate()
     }
 
     @usableFromInline
     func lock() {
-        #if canImport(os)
-        os_unfair_lock_lock(pointer)
-        #else
-        pthread_mutex_lock(pointer)
-        #endif
+        Platform.lock(pointer)
     }
 
     @usableFromInline
     func unlock() {
-        #if canImport(os)
-        os_unfair_lock_unlock(pointer)
-        #else
-        pthread_mutex_unlock(pointer)
-        #endif
+        Platform.unlock(pointer)
     }
 
     /// Runs `body` with the lock held and returns its result.

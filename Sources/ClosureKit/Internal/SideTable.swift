@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#elseif canImport(Android)
-@preconcurrency internal import Android
-#endif
-
 /// The ``LifetimeStorage`` of objects that do not adopt ``Lifetime``, keyed by
 /// address.
 ///

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#elseif canImport(Android)
-@preconcurrency internal import Android
-#endif
-
 /// The Swift runtime entry points the library calls directly, for references
 /// that do not own their object. The runtime exports them on every platform;
 /// each is looked up once by name (the compiler reserves `@_silgen_name` for
@@ -28,15 +18,7 @@ internal import Darwin
 /// ``SideTable``).
 enum SwiftRuntime {
     private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
-        #if canImport(Darwin)
-        let handle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
-        #else
-        let handle = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(handle, name) else {
-            fatalError("ClosureKit needs the Swift runtime's \(name), which this runtime does not export")
-        }
-        return symbol
+        Platform.lookUpSymbol(name)
     }
 
     private typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
@@ -79,20 +61,4 @@ enum SwiftRuntime {
     static func isDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
         isDeallocatingFunction(object)
     }
-
-    #if os(Linux)
-    // `prctl` is variadic in C, so the platform module does not import it; it
-    // is looked up like the runtime's entry points. The Linux calling
-    // conventions pass these integer arguments the same way either way.
-    private typealias PrctlFunction = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    private static let prctlFunction = unsafeBitCast(lookUp("prctl"), to: PrctlFunction.self)
-
-    /// Sets the calling thread's timer slack (`PR_SET_TIMERSLACK`), so that
-    /// the timer thread wakes as close to a deadline as Dispatch's timers do.
-    /// Benchmark row: "delays · firing lateness".
-    static func setTimerSlack(nanoseconds: UInt) {
-        let setTimerSlack: Int32 = 29 // PR_SET_TIMERSLACK
-        _ = prctlFunction(setTimerSlack, nanoseconds, 0, 0, 0)
-    }
-    #endif
 }

@@ -254,7 +254,7 @@ struct DelegateProxyInstallationTests {
                 if ObjectIdentifier(candidate) == address {
                     reuses += 1
                     let fresh = TransferProxy.proxy(for: candidate, delegate: \.delegate)
-                    #expect(fresh.hasClosures(for: TransferProxy.title) == false)
+                    #expect(fresh.hasHandlers(for: TransferProxy.title) == false)
                     #expect(candidate.delegate === fresh)
                     break
                 }

@@ -51,7 +51,7 @@ struct DelegateProxyLaterMessageTests {
         let tokens = [
             proxy.before(TransferProxy.title) { _ in
                 log.append("first")
-                if armed.value { proxy.removeAll() }
+                if armed.value { proxy.removeAllHandlers() }
             },
             proxy.before(TransferProxy.title) { _ in log.append("second") },
             proxy.after(TransferProxy.title) { _ in log.append("after") },
@@ -62,7 +62,7 @@ struct DelegateProxyLaterMessageTests {
         #expect(owner.title() == "real")
         #expect(log.count == 10)
         #expect(log.all.last == "first")
-        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
         _ = owner.title()
         #expect(log.count == 10)
         #expect(real.log.count == 5)

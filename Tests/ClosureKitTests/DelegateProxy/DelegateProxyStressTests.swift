@@ -59,7 +59,7 @@ struct DelegateProxyStressTests {
         }
         #expect(violations.value == 0)
         #expect(calls.value > 0)
-        #expect(proxy.hasClosures(for: TransferProxy.priority) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.priority) == false)
     }
 
     @Test("the real delegate can be replaced while messages are sent")

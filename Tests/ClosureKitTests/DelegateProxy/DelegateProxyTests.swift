@@ -169,12 +169,12 @@ struct DelegateProxyTests {
         let (owner, real, proxy) = installed()
         let token = proxy.implement(TransferProxy.title) { _ in "closure" }
         let hook = proxy.before(TransferProxy.title) { _ in }
-        proxy.removeAll()
+        proxy.removeAllHandlers()
         #expect(owner.title() == "real")
         #expect(real.log == ["real title"])
         #expect(token.cancel() == false)
         #expect(hook.cancel() == false)
-        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
     }
 
     @Test("the proxy's own API can be used from inside every closure: no library lock is held")
@@ -186,7 +186,7 @@ struct DelegateProxyTests {
             let inner = proxy.before(TransferProxy.shouldRetry) { _ in }
             _ = proxy.responds(to: TransferProxy.title)
             _ = proxy.realDelegate
-            _ = proxy.hasClosures(for: TransferProxy.title)
+            _ = proxy.hasHandlers(for: TransferProxy.title)
             inner.cancel()
             log.append(label)
         }

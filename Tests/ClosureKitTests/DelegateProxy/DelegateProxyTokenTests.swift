@@ -73,7 +73,7 @@ struct DelegateProxyTokenTests {
         holder.mutate { $0 = nil }
         #expect(weakCapture == nil)
         #expect(owner.title() == "real")
-        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
     }
 
     @Test("tokens are hashable and can be kept in a set that removes every closure when emptied")
@@ -86,7 +86,7 @@ struct DelegateProxyTokenTests {
         #expect(tokens.count == 3)
         #expect(owner.title() == "a")
         tokens.removeAll()
-        #expect(proxy.hasClosures(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
         #expect(owner.title() == "real")
     }
 

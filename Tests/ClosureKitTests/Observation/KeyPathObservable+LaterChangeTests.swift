@@ -35,7 +35,7 @@ struct KeyPathObservableLaterChangeTests {
         withExtendedLifetime(first) {}
     }
 
-    @Test("on a later change, removeAllObservations from a callback stops every later one")
+    @Test("on a later change, removeAllHandlers from a callback stops every later one")
     func removeAllDuringChange() {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
@@ -43,7 +43,7 @@ struct KeyPathObservableLaterChangeTests {
         let tokens = [
             account.observe(\.balance) { account, _ in
                 log.append("first \(account.balance)")
-                if armed.withLock({ $0 }) { account.removeAllObservations() }
+                if armed.withLock({ $0 }) { account.removeAllHandlers() }
             },
             account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
         ]

@@ -69,7 +69,7 @@ struct KeyPathObservableTests {
         let log = ObservationLog<String>()
         let token = account.observe(\.balance, options: [.initial, .new]) { account, change in
             log.append(describe(change))
-            account.removeAllObservations()
+            account.removeAllHandlers()
         }
         #expect(log.entries == ["initial nil -> 0"])
         account.balance = 1
@@ -83,7 +83,7 @@ struct KeyPathObservableTests {
         let log = ObservationLog<String>()
         let token = account.observe(\.owner.address.city, options: [.initial, .new]) { account, change in
             log.append(describe(change))
-            account.removeAllObservations()
+            account.removeAllHandlers()
         }
         account.owner.address.city = "Paris"
         account.owner = ObservedPerson(name: "Bob", city: "Rome")
@@ -261,7 +261,7 @@ struct KeyPathObservableTests {
         #expect(token.cancel() == false)
     }
 
-    @Test("removeAllObservations ends every observation of the object at once")
+    @Test("removeAllHandlers ends every observation of the object at once")
     func removeAll() {
         let account = ObservedAccount()
         let other = ObservedAccount(owner: account.owner)
@@ -269,7 +269,7 @@ struct KeyPathObservableTests {
         let a = account.observe(\.balance) { _, _ in log.append("balance") }
         let b = account.observe(\.owner.name) { _, _ in log.append("owner name") }
         let c = other.observe(\.owner.name) { _, _ in log.append("other's owner name") }
-        account.removeAllObservations()
+        account.removeAllHandlers()
         account.balance = 1
         account.owner.name = "Grace"
         #expect(log.entries == ["other's owner name"])

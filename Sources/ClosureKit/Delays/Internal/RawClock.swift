@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#endif
-
 /// Fast readers for the standard clocks, in whole nanoseconds on the clock's
 /// own time line.
 ///
@@ -19,34 +11,15 @@ internal import Darwin
 /// the Swift clock must agree to within a millisecond); if they ever do not,
 /// the scheduler uses the generic, slower path.
 enum RawClock {
-    static func continuousNanoseconds() -> Int64 {
-        #if canImport(Darwin)
-        Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
-        #elseif canImport(Glibc) || canImport(Musl)
-        read(CLOCK_BOOTTIME)
-        #else
-        0
-        #endif
-    }
-
-    static func suspendingNanoseconds() -> Int64 {
-        #if canImport(Darwin)
-        Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_UPTIME_RAW))
-        #elseif canImport(Glibc) || canImport(Musl)
-        read(CLOCK_MONOTONIC)
-        #else
-        0
-        #endif
-    }
-
-    #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
     @inline(__always)
-    private static func read(_ id: clockid_t) -> Int64 {
-        var time = timespec()
-        clock_gettime(id, &time)
-        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    static func continuousNanoseconds() -> Int64 {
+        Platform.continuousNanoseconds()
     }
-    #endif
+
+    @inline(__always)
+    static func suspendingNanoseconds() -> Int64 {
+        Platform.suspendingNanoseconds()
+    }
 
     /// The ticks of an instant of a standard clock: its `Duration` since the
     /// clock's epoch, in nanoseconds.

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#endif
-
 /// The timer core of a real clock: one thread, asleep until the earliest
 /// pending deadline, serves every pending delay of the clock.
 ///
@@ -112,29 +104,8 @@ private enum TimerThread {
     }
 
     static func start(core: ThreadTimerCore, sleeper: TimerSleeper) {
-        let context = Unmanaged.passRetained(Context(core: core, sleeper: sleeper)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        let result = pthread_create(
-            &thread, nil,
-            { raw in
-                #if canImport(Darwin)
-                let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
-                #else
-                let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
-                #endif
-                TimerThread.run(context)
-                return nil
-            }, context)
-        precondition(result == 0, "ClosureKit could not start its timer thread: pthread_create returned \(result)")
-        #if canImport(Darwin)
-        if let thread { pthread_detach(thread) }
-        #else
-        pthread_detach(thread)
-        #endif
+        let context = Context(core: core, sleeper: sleeper)
+        Platform.startDetachedThread { TimerThread.run(context) }
     }
 
     static func run(_ context: Context) {
@@ -152,81 +123,5 @@ private enum TimerThread {
 /// as close to their deadline as `asyncAfter`'s do (libdispatch's timers are
 /// timerfd-based and have no slack).
 private func reduceTimerSlack() {
-    #if os(Linux)
-    SwiftRuntime.setTimerSlack(nanoseconds: 1)
-    #endif
-}
-
-/// A condition variable the timer thread sleeps on, with a "woken" flag so
-/// that a wake-up between the thread's last look at the heap and its sleep is
-/// never lost.
-final class TimerSleeper: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    // Guarded by `mutex`.
-    private var woken = false
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        #if canImport(Darwin)
-        pthread_cond_init(condition, nil)
-        #else
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-        #endif
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func wake() {
-        pthread_mutex_lock(mutex)
-        woken = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Sleeps until woken or until `now()` reaches `deadline` (nil: no
-    /// limit). The remaining time is measured right before sleeping, so that
-    /// the time spent since the caller looked at the heap is not slept again.
-    func sleep(until deadline: Int64?, now: () -> Int64) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if !woken {
-            if let deadline {
-                let remaining = deadline &- now()
-                if remaining > 0 { timedWait(Swift.min(remaining, 86_400_000_000_000)) }
-            } else {
-                pthread_cond_wait(condition, mutex)
-            }
-        }
-        woken = false
-    }
-
-    private func timedWait(_ nanoseconds: Int64) {
-        #if canImport(Darwin)
-        var relative = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
-        #else
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let total = Int64(deadline.tv_nsec) + nanoseconds % 1_000_000_000
-        deadline.tv_sec += Int(nanoseconds / 1_000_000_000 + total / 1_000_000_000)
-        deadline.tv_nsec = Int(total % 1_000_000_000)
-        pthread_cond_timedwait(condition, mutex, &deadline)
-        #endif
-    }
+    Platform.setTimerSlack(nanoseconds: 1)
 }

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#elseif canImport(Bionic)
-@preconcurrency internal import Bionic
-#endif
-
 /// Records which observable properties a piece of code reads, on the current
 /// thread: how a registration finds the properties (and the objects) a key
 /// path runs through, including nested and computed ones.
@@ -31,17 +21,12 @@ enum AccessTracking {
         var accesses: [Access] = []
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let result = pthread_key_create(&key, nil)
-        precondition(result == 0, "pthread_key_create failed with \(result)")
-        return key
-    }()
+    private static let trackerSlot = Platform.ThreadLocalSlot()
 
     /// Whether a tracking runs on this thread.
     @usableFromInline
     static var isActive: Bool {
-        pthread_getspecific(key) != nil
+        trackerSlot.value != nil
     }
 
     /// Reports a read of the property `keyPath` (with slot `slot`) of
@@ -50,7 +35,7 @@ enum AccessTracking {
     static func recordAccess(
         storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int, value: AnyObject?
     ) {
-        guard let raw = pthread_getspecific(key) else { return }
+        guard let raw = trackerSlot.value else { return }
         let tracker = Unmanaged<Tracker>.fromOpaque(raw).takeUnretainedValue()
         tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value))
     }
@@ -60,9 +45,9 @@ enum AccessTracking {
     /// outer one.
     static func track<Result>(_ body: () -> Result) -> (Result, [Access]) {
         let tracker = Tracker()
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(tracker).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        let previous = trackerSlot.value
+        trackerSlot.value = Unmanaged.passUnretained(tracker).toOpaque()
+        defer { trackerSlot.value = previous }
         let result = withExtendedLifetime(tracker) { body() }
         return (result, tracker.accesses)
     }

@@ -1,0 +1,261 @@
+#if canImport(Darwin)
+internal import Darwin
+internal import os
+#elseif canImport(Glibc)
+@preconcurrency internal import Glibc
+#elseif canImport(Musl)
+@preconcurrency internal import Musl
+#elseif canImport(Android)
+@preconcurrency internal import Android
+#endif
+
+/// Everything the library takes from the C library, in the one file that
+/// imports the platform module: the mutex under ``LockPrimitive``, the
+/// thread-local slot of ``AccessTracking``, the system clocks of
+/// ``RawClock``, the timer thread and the condition variable it sleeps on,
+/// symbol lookup for ``SwiftRuntime``, and the timer-slack call.
+///
+/// Each is a thin wrapper, `@inline(__always)` where it sits on a hot path
+/// (the mutex, the clocks, the thread-local load), so that the wrapper costs
+/// nothing over the C call it makes.
+enum Platform {
+    // MARK: - Mutex
+
+    #if canImport(Darwin)
+    typealias Mutex = os_unfair_lock
+    #else
+    typealias Mutex = pthread_mutex_t
+    #endif
+
+    static func initialize(_ mutex: UnsafeMutablePointer<Mutex>) {
+        #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        let result = pthread_mutex_init(mutex, nil)
+        precondition(result == 0, "pthread_mutex_init failed with \(result)")
+        #endif
+    }
+
+    static func destroy(_ mutex: UnsafeMutablePointer<Mutex>) {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    static func lock(_ mutex: UnsafeMutablePointer<Mutex>) {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+        #else
+        pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    static func unlock(_ mutex: UnsafeMutablePointer<Mutex>) {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_unlock(mutex)
+        #endif
+    }
+
+    // MARK: - Thread-local slot
+
+    /// A per-thread pointer-sized slot, nil on every thread until set there.
+    struct ThreadLocalSlot: @unchecked Sendable {
+        private let key: pthread_key_t
+
+        init() {
+            var key = pthread_key_t()
+            let result = pthread_key_create(&key, nil)
+            precondition(result == 0, "pthread_key_create failed with \(result)")
+            self.key = key
+        }
+
+        @inline(__always)
+        var value: UnsafeMutableRawPointer? {
+            get { pthread_getspecific(key) }
+            nonmutating set { pthread_setspecific(key, newValue) }
+        }
+    }
+
+    // MARK: - Clocks
+
+    /// `ContinuousClock`'s time line in nanoseconds: the time since boot,
+    /// counting sleep.
+    @inline(__always)
+    static func continuousNanoseconds() -> Int64 {
+        #if canImport(Darwin)
+        Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
+        #else
+        read(CLOCK_BOOTTIME)
+        #endif
+    }
+
+    /// `SuspendingClock`'s time line in nanoseconds: the time since boot,
+    /// not counting sleep.
+    @inline(__always)
+    static func suspendingNanoseconds() -> Int64 {
+        #if canImport(Darwin)
+        Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_UPTIME_RAW))
+        #else
+        read(CLOCK_MONOTONIC)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    @inline(__always)
+    private static func read(_ id: clockid_t) -> Int64 {
+        var time = timespec()
+        clock_gettime(id, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+    #endif
+
+    // MARK: - Threads
+
+    private final class ThreadBody {
+        let run: () -> Void
+
+        init(_ run: @escaping () -> Void) {
+            self.run = run
+        }
+    }
+
+    /// Starts a detached thread that runs `body` and ends.
+    static func startDetachedThread(_ body: @escaping () -> Void) {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                #if canImport(Darwin)
+                let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+                #else
+                let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+                #endif
+                body.run()
+                return nil
+            }, context)
+        precondition(result == 0, "ClosureKit could not start its timer thread: pthread_create returned \(result)")
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+
+    /// Asks Linux to wake the calling thread as close to its deadlines as it
+    /// can (`PR_SET_TIMERSLACK`, best effort), so that the timer thread wakes
+    /// as close to a deadline as Dispatch's timers do; elsewhere, does
+    /// nothing. Benchmark row: "delays · firing lateness". `prctl` is variadic
+    /// in C, so Swift cannot import it: it is looked up once by name (the
+    /// Linux calling conventions pass these integer arguments the same way).
+    static func setTimerSlack(nanoseconds: UInt) {
+        #if os(Linux)
+        let setTimerSlack: Int32 = 29 // PR_SET_TIMERSLACK
+        _ = prctlFunction(setTimerSlack, nanoseconds, 0, 0, 0)
+        #endif
+    }
+
+    #if os(Linux)
+    private typealias PrctlFunction = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    private static let prctlFunction = unsafeBitCast(lookUpSymbol("prctl"), to: PrctlFunction.self)
+    #endif
+
+    // MARK: - Symbols
+
+    /// The address of the C symbol `name` in the process, or a trap naming it.
+    static func lookUpSymbol(_ name: String) -> UnsafeMutableRawPointer {
+        #if canImport(Darwin)
+        let handle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
+        #else
+        let handle = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(handle, name) else {
+            fatalError("ClosureKit needs \(name), which this process does not export")
+        }
+        return symbol
+    }
+}
+
+/// A condition variable with a "woken" flag, so that a wake-up between a
+/// thread's last look at its work and its sleep is never lost: what the
+/// timer thread sleeps on.
+final class TimerSleeper: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var woken = false
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        #if canImport(Darwin)
+        pthread_cond_init(condition, nil)
+        #else
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #endif
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func wake() {
+        pthread_mutex_lock(mutex)
+        woken = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Sleeps until woken or until `now()` reaches `deadline` (nil: no
+    /// limit). The remaining time is measured right before sleeping, so that
+    /// the time spent since the caller looked at the heap is not slept again.
+    func sleep(until deadline: Int64?, now: () -> Int64) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if !woken {
+            if let deadline {
+                let remaining = deadline &- now()
+                if remaining > 0 { timedWait(Swift.min(remaining, 86_400_000_000_000)) }
+            } else {
+                pthread_cond_wait(condition, mutex)
+            }
+        }
+        woken = false
+    }
+
+    private func timedWait(_ nanoseconds: Int64) {
+        #if canImport(Darwin)
+        var relative = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+        #else
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let total = Int64(deadline.tv_nsec) + nanoseconds % 1_000_000_000
+        deadline.tv_sec += Int(nanoseconds / 1_000_000_000 + total / 1_000_000_000)
+        deadline.tv_nsec = Int(total % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &deadline)
+        #endif
+    }
+}
