@@ -10,7 +10,7 @@ final class Document: Sendable { func save() {} }
 // snippet.hide
 func sample4(newSize: Size) async throws {
 // snippet.show
-    let layout = try Throttler<Size>(every: .milliseconds(100), on: .main) { size in
+    let layout = try Throttler<Size>(for: .milliseconds(100), on: .main) { size in
         relayout(for: size)
     }
     // Called for every resize event; relayout runs at most every 100 ms.
@@ -23,7 +23,7 @@ func sample4(newSize: Size) async throws {
 // snippet.hide
 func sample159(document: Document) async throws {
 // snippet.show
-    let save = try Throttler<Void>(every: .seconds(1), on: .main) { document.save() }
+    let save = try Throttler<Void>(for: .seconds(1), on: .main) { document.save() }
     save.send()
 // snippet.hide
 }

@@ -48,7 +48,7 @@ private final class TimestampThrottle<Value>: @unchecked Sendable {
 /// callgrind driver.
 func throttleCases() -> [(name: String, body: (Int) -> Void)] {
     let tally = Tally()
-    let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
+    let throttler = try! Throttler<Int>(for: .seconds(3600), on: .inline) { tally.value &+= $0 }
     throttler.send(0) // opens the window: every later send is while throttled
     let handWritten = TimestampThrottle<Int>(interval: .seconds(3600)) { tally.value &+= $0 }
     handWritten.send(0)
@@ -97,7 +97,7 @@ let rateLimitSuite = Suite(capability: "throttle and debounce") {
 
     let tally = Tally()
     let debouncer = try! Debouncer<Int>(for: .seconds(3600), on: .inline) { tally.value &+= $0 }
-    let throttler = try! Throttler<Int>(every: .seconds(3600), on: .inline) { tally.value &+= $0 }
+    let throttler = try! Throttler<Int>(for: .seconds(3600), on: .inline) { tally.value &+= $0 }
     let streamOps = 20_000
     let streams = interleave(
         rounds: 11,

@@ -1,8 +1,8 @@
-/// Calls an action at most once per interval, with the latest value: what a
-/// resize or scroll handler needs.
+/// Calls an action at most once per interval: what a resize or scroll handler
+/// needs.
 ///
 /// ```swift
-/// let layout = try Throttler<Size>(every: .milliseconds(100), on: .main) { size in
+/// let layout = try Throttler<Size>(for: .milliseconds(100), on: .main) { size in
 ///     relayout(for: size)
 /// }
 /// // Called for every resize event; relayout runs at most every 100 ms.
@@ -11,10 +11,15 @@
 ///
 /// The first value after a quiet period runs the action at once (the leading
 /// edge) and opens a window of `interval`. Values sent inside the window are
-/// not lost: the last of them runs when the window closes (the trailing edge),
-/// which opens the next window. A window with no new value closes the burst.
-/// So the action sees the first and the last value of every burst, and never
-/// runs twice within `interval`.
+/// not lost: one of them runs when the window closes (the trailing edge),
+/// which opens the next window, and a window with no new value closes the
+/// burst. Which one, `latest` decides, as in Combine's
+/// `throttle(for:scheduler:latest:)` and swift-async-algorithms'
+/// `throttle(for:clock:latest:)`: with `latest: true` (the default, as in
+/// swift-async-algorithms) the last value sent in the window, so the action
+/// sees the first and the last value of every burst; with `latest: false` the
+/// first value sent in the window, so a burst's later values wait for the next
+/// window's first. Either way the action never runs twice within `interval`.
 ///
 /// With ``DelayExecutor/inline`` the leading-edge call runs synchronously
 /// inside ``send(_:)``; other executors receive it asynchronously. Releasing
@@ -22,11 +27,13 @@
 public final class Throttler<Value: Sendable>: Sendable {
     private struct State {
         var windowOpen = false
-        var latest: Value?
+        /// The value for the end of the window.
+        var pending: Value?
         var window: CancellationToken?
     }
 
     private let interval: Duration
+    private let keepsLatest: Bool
     private let executor: DelayExecutor
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
     private let action: @Sendable (Value) -> Void
@@ -36,21 +43,25 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - interval: The shortest time between two calls of the action. It
-    ///     must be positive.
+    ///     must be from 1 nanosecond to 9.2e9 seconds.
     ///   - scheduler: The scheduler, and so the clock, to use.
     ///   - executor: Where the action runs.
-    ///   - action: Called with the first value of a burst, then with the
-    ///     latest value at most once per interval.
+    ///   - latest: Which value sent inside a window runs at its end: the last
+    ///     (`true`, the default) or the first (`false`).
+    ///   - action: Called with the first value of a burst, then with one value
+    ///     at most once per interval.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public init<C>(
-        every interval: Duration,
+        for interval: Duration,
         scheduler: DelayScheduler<C>,
         on executor: DelayExecutor,
+        latest: Bool = true,
         action: @escaping @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
         try DelayIntervalError.validate(interval)
         self.interval = interval
+        self.keepsLatest = latest
         self.executor = executor
         self.action = action
         schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
@@ -61,15 +72,39 @@ public final class Throttler<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - interval: The shortest time between two calls. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - executor: Where the action runs.
+    ///   - latest: Which value sent inside a window runs at its end: the last
+    ///     (`true`, the default) or the first (`false`).
     ///   - action: Called with the values that get through.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
+    public convenience init(
+        for interval: Duration,
+        on executor: DelayExecutor,
+        latest: Bool = true,
+        action: @escaping @Sendable (Value) -> Void
+    ) throws(DelayIntervalError) {
+        try self.init(for: interval, scheduler: .shared, on: executor, latest: latest, action: action)
+    }
+
+    /// Creates a throttler on `scheduler`; see ``init(for:scheduler:on:latest:action:)``.
+    @available(*, deprecated, renamed: "init(for:scheduler:on:latest:action:)")
+    public convenience init<C>(
+        every interval: Duration,
+        scheduler: DelayScheduler<C>,
+        on executor: DelayExecutor,
+        action: @escaping @Sendable (Value) -> Void
+    ) throws(DelayIntervalError) {
+        try self.init(for: interval, scheduler: scheduler, on: executor, action: action)
+    }
+
+    /// Creates a throttler on ``DelayScheduler/shared``; see ``init(for:on:latest:action:)``.
+    @available(*, deprecated, renamed: "init(for:on:latest:action:)")
     public convenience init(
         every interval: Duration,
         on executor: DelayExecutor,
         action: @escaping @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
-        try self.init(every: interval, scheduler: .shared, on: executor, action: action)
+        try self.init(for: interval, scheduler: .shared, on: executor, action: action)
     }
 
     deinit {
@@ -79,13 +114,15 @@ public final class Throttler<Value: Sendable>: Sendable {
     }
 
     /// Sends a value: runs the action now if no window is open, otherwise
-    /// keeps the value for the end of the window (replacing an earlier one).
+    /// keeps the value for the end of the window (replacing an earlier one
+    /// when the throttler keeps the latest, not otherwise).
     ///
     /// - Parameter value: The newest value.
     public func send(_ value: Value) {
+        let keepsLatest = self.keepsLatest
         let runNow = state.withLock { state -> Bool in
             if state.windowOpen {
-                state.latest = value
+                if keepsLatest || state.pending == nil { state.pending = value }
                 return false
             }
             state.windowOpen = true
@@ -106,7 +143,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     public func cancel() -> Bool {
         let (token, dropped) = state.withLock { state -> (CancellationToken?, Value?) in
             let token = state.window
-            let dropped = state.latest
+            let dropped = state.pending
             state = State()
             return (token, dropped)
         }
@@ -125,7 +162,7 @@ public final class Throttler<Value: Sendable>: Sendable {
         }
     }
 
-    /// At the end of a window: runs the latest value, if any, and opens the
+    /// At the end of a window: runs the pending value, if any, and opens the
     /// next window; otherwise closes the burst. Runs on the executor.
     private static func windowEnded(
         state: Locked<State>,
@@ -135,12 +172,12 @@ public final class Throttler<Value: Sendable>: Sendable {
     ) {
         let (value, finished) = state.withLock { current -> (Value?, CancellationToken?) in
             let finished = current.window
-            guard let value = current.latest else {
+            guard let value = current.pending else {
                 current.windowOpen = false
                 current.window = nil
                 return (nil, finished)
             }
-            current.latest = nil
+            current.pending = nil
             current.window = schedule(interval) {
                 windowEnded(state: state, action: action, interval: interval, schedule: schedule)
             }
@@ -157,7 +194,7 @@ extension Throttler where Value == Void {
     /// Sends a call that carries no value: runs the action now or at the end of the window.
     ///
     /// ```swift
-    /// let save = try Throttler<Void>(every: .seconds(1), on: .main) { document.save() }
+    /// let save = try Throttler<Void>(for: .seconds(1), on: .main) { document.save() }
     /// save.send()
     /// ```
     public func send() {

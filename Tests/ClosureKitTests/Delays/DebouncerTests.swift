@@ -109,7 +109,7 @@ struct VoidRateLimiterTests {
         let debouncer = try Debouncer<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) {
             debounced.increment()
         }
-        let throttler = try Throttler<Void>(every: .seconds(1), scheduler: scheduler, on: .inline) {
+        let throttler = try Throttler<Void>(for: .seconds(1), scheduler: scheduler, on: .inline) {
             throttled.increment()
         }
         for _ in 0..<5 {

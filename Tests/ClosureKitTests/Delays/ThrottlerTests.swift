@@ -11,7 +11,7 @@ struct ThrottlerTests {
     func leadingAndTrailing() throws {
         let clock = self.clock
         let log = DelaysLog<String>()
-        let throttler = try Throttler<Int>(every: .milliseconds(100), scheduler: scheduler, on: .inline) { value in
+        let throttler = try Throttler<Int>(for: .milliseconds(100), scheduler: scheduler, on: .inline) { value in
             log.append("\(value)@\(clock.now.offset.saturatingNanoseconds / 1_000_000)")
         }
         // A burst of 25 values, one every 10 ms.
@@ -23,10 +23,61 @@ struct ThrottlerTests {
         #expect(log.elements == ["0@0", "9@100", "19@200", "24@300"])
     }
 
+    @Test("latest: false runs the first value sent in each window at its end, and loses none of a burst's windows")
+    func firstInWindow() throws {
+        let clock = self.clock
+        let log = DelaysLog<String>()
+        let throttler = try Throttler<Int>(
+            for: .milliseconds(100), scheduler: scheduler, on: .inline, latest: false
+        ) { value in
+            log.append("\(value)@\(clock.now.offset.saturatingNanoseconds / 1_000_000)")
+        }
+        // The same burst as above: 25 values, one every 10 ms.
+        for value in 0..<25 {
+            throttler.send(value)
+            clock.advance(by: .milliseconds(10))
+        }
+        clock.advance(by: .seconds(1))
+        // 0 at once; then the first value sent in each window: 1 (sent at
+        // 10 ms), 10 (at 100 ms, after the first window ended), 20 (at 200 ms).
+        #expect(log.elements == ["0@0", "1@100", "10@200", "20@300"])
+    }
+
+    @Test("latest: false and latest: true agree on a single value and on a quiet period")
+    func modesAgreeOnSingles() throws {
+        for latest in [false, true] {
+            let clock = ManualClock()
+            let log = DelaysLog<Int>()
+            let throttler = try Throttler<Int>(
+                for: .seconds(1), scheduler: DelayScheduler(clock: clock), on: .inline, latest: latest
+            ) { log.append($0) }
+            throttler.send(1)
+            clock.advance(by: .seconds(3))
+            throttler.send(2)
+            throttler.send(3)
+            clock.advance(by: .seconds(3))
+            #expect(log.elements == [1, 2, 3], "latest: \(latest)")
+        }
+    }
+
+    @Test("cancel drops the pending first value with latest: false too")
+    func cancelDropsFirst() throws {
+        let log = DelaysLog<Int>()
+        let throttler = try Throttler<Int>(for: .seconds(1), scheduler: scheduler, on: .inline, latest: false) {
+            log.append($0)
+        }
+        throttler.send(1)
+        throttler.send(2)
+        throttler.send(3)
+        #expect(throttler.cancel())
+        clock.advance(by: .seconds(2))
+        #expect(log.elements == [1])
+    }
+
     @Test("a quiet period closes the window: the next value runs at once")
     func quietPeriod() throws {
         let log = DelaysLog<Int>()
-        let throttler = try Throttler<Int>(every: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
+        let throttler = try Throttler<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
         throttler.send(1)
         clock.advance(by: .seconds(5))
         throttler.send(2)
@@ -39,7 +90,7 @@ struct ThrottlerTests {
     @Test("cancel drops the trailing value and closes the window")
     func cancelDrops() throws {
         let log = DelaysLog<Int>()
-        let throttler = try Throttler<Int>(every: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
+        let throttler = try Throttler<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) { log.append($0) }
         throttler.send(1)
         throttler.send(2)
         #expect(throttler.cancel())
@@ -52,7 +103,7 @@ struct ThrottlerTests {
     @Test("releasing the throttler drops the trailing value and its pending window")
     func releaseDrops() throws {
         let log = DelaysLog<Int>()
-        var throttler: Throttler<Int>? = try Throttler<Int>(every: .seconds(1), scheduler: scheduler, on: .inline) {
+        var throttler: Throttler<Int>? = try Throttler<Int>(for: .seconds(1), scheduler: scheduler, on: .inline) {
             log.append($0)
         }
         throttler?.send(1)
@@ -66,7 +117,7 @@ struct ThrottlerTests {
     @Test("an invalid interval throws an error naming it")
     func invalidInterval() {
         do {
-            _ = try Throttler<Int>(every: .seconds(-3), scheduler: scheduler, on: .inline) { _ in }
+            _ = try Throttler<Int>(for: .seconds(-3), scheduler: scheduler, on: .inline) { _ in }
             Issue.record("accepted a negative interval")
         } catch {
             #expect(error.description.contains("-3.0 seconds"))
