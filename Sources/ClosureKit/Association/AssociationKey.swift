@@ -1,7 +1,12 @@
 /// A typed key under which a value is associated with an object.
 ///
-/// Each key made with ``init(_:)`` is distinct from every other, even when two
-/// share a name; declare keys once, as `static let`s:
+/// A key's identity is the key made by ``init(_:)``, not its name: copies of
+/// one key are equal and reach the same value, while two keys made separately
+/// are different keys even when they share a name. (The same rule as
+/// `MethodSelector`: a name could collide between two modules that never see
+/// each other; an instance cannot.) So declare each key once, as a
+/// `static let`; a computed `static var` would make a new key on every access,
+/// under which nothing stored could be read back:
 ///
 /// ```swift
 /// extension AssociationKey where Value == String {

@@ -99,6 +99,21 @@ struct AssociationTests {
         #expect(first.description == "AssociationKey<Int>(same)")
     }
 
+    @Test("a key's identity is the key made, not its name: copies are equal, a key made again reads nothing")
+    func keyIdentityIsTheInstance() {
+        let object = PlainObject()
+        let original = AssociationKey<Int>("score")
+        let copy = original
+        Association.set(7, for: original, on: object)
+        #expect(copy == original)
+        #expect(Set([original, copy]).count == 1)
+        #expect(Association.value(for: copy, on: object) == 7)
+        // What a computed `static var` key does: a new key per access.
+        func madeAgain() -> AssociationKey<Int> { AssociationKey<Int>("score") }
+        #expect(madeAgain() != original)
+        #expect(Association.value(for: madeAgain(), on: object) == nil)
+    }
+
     @Test("an adopter's values are released when it ends, deterministically")
     func adopterReleasesValues() {
         let probe = Probe()
