@@ -10,7 +10,11 @@ private final class Stepper: EventControl, @unchecked Sendable {
         sendEvents(.valueChanged)
     }
 
+    /// How many taps so far, so that a handler's line says which tap it ran for.
+    private(set) var taps = 0
+
     func tap() {
+        taps += 1
         sendEvents(.touchDown)
         sendEvents([.touchUpInside, .primaryActionTriggered])
     }
@@ -24,8 +28,8 @@ func demoControlEvents() {
         // The handler receives the control typed as Stepper: no cast, no capture.
         print("   valueChanged: the stepper is at \(stepper.value)")
     }.store(in: &tokens)
-    stepper!.addHandler(for: [.touchUpInside, .primaryActionTriggered]) { _ in
-        print("   a handler for [.touchUpInside, .primaryActionTriggered] runs once per send that overlaps it")
+    stepper!.addHandler(for: [.touchUpInside, .primaryActionTriggered]) { stepper in
+        print("   tap \(stepper.taps): the handler for [.touchUpInside, .primaryActionTriggered] runs once per send")
     }.store(in: &tokens)
     stepper!.addHandler(for: .allTouchEvents, options: .once) { _ in
         print("   a .once handler for .allTouchEvents: first touch, then it removes itself")

@@ -1,12 +1,14 @@
 import ClosureKit
 
 // A protocol of the app's own, a class that reports through it, and a proxy
-// that lets closures answer it: the whole proxy is one line per method.
+// that lets closures answer it: one selector and one `forward` call per method.
 
 /// A download that reports progress and completion to a weak delegate.
 private final class DownloadTask {
     let url: String
     weak var delegate: (any DownloadTaskDelegate)?
+    /// Which run of the demo this is, so that repeated lines say which run printed them.
+    var phase = "first run"
 
     init(url: String) { self.url = url }
 
@@ -59,7 +61,7 @@ private final class CompletionLogger: DownloadTaskDelegate {
     func downloadShouldStart(_ task: DownloadTask) -> Bool { true }
     func download(_ task: DownloadTask, didProgress fraction: Double) {}
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        print("   [existing delegate] finished \(task.url)")
+        print("   [\(task.phase)] existing delegate: finished \(task.url)")
     }
 }
 
@@ -72,15 +74,16 @@ func demoDelegateProxy() {
     let proxy = DownloadTaskProxy.proxy(for: task, delegate: \.delegate)
     var tokens = Set<CancellationToken>()
 
-    proxy.implement(DownloadTaskProxy.didProgress) { _, fraction in
-        print("   progress \(Int(fraction * 100))%")
+    proxy.implement(DownloadTaskProxy.didProgress) { task, fraction in
+        print("   [\(task.phase)] progress \(Int(fraction * 100))%")
     }.store(in: &tokens)
 
     // An instead closure that calls through to what it replaced (the logger).
     proxy.instead(DownloadTaskProxy.didFinish) { invocation in
-        switch invocation.arguments.1 {
-        case .success(let bytes): print("   closure: done, \(bytes) bytes")
-        case .failure(let error): print("   closure: not downloaded (\(error))")
+        let (task, result) = invocation.arguments
+        switch result {
+        case .success(let bytes): print("   [\(task.phase)] closure: done, \(bytes) bytes")
+        case .failure(let error): print("   [\(task.phase)] closure: not downloaded (\(error))")
         }
         invocation.proceed()
     }.store(in: &tokens)
@@ -94,6 +97,7 @@ func demoDelegateProxy() {
     // "Should" methods combine with &&: the closure can veto the real delegate.
     let veto = proxy.implement(DownloadTaskProxy.shouldStart) { _ in false }
     print("   with a vetoing closure (&& rule):")
+    task.phase = "vetoed run"
     task.run()
     veto.cancel()
 
@@ -103,6 +107,7 @@ func demoDelegateProxy() {
             (_: Invocation<Any, Any>) in print("   analytics: progress event")
         }
         print("   responds to didProgress: \(proxy.responds(to: DownloadTaskProxy.didProgress))")
+        task.phase = "one message sent by hand"
         task.delegate?.download(task, didProgress: 0.5)
         analytics.cancel()
         print("   a mistyped closure is rejected with an error that names the selector:")

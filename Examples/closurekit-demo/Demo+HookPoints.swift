@@ -29,10 +29,10 @@ func demoHookPoints() {
 
     let alice = Cart(owner: "alice")
     var bob: Cart? = Cart(owner: "bob")
-    // One cart: a discount that replaces the method and calls through.
+    // One cart: a hook that replaces the method, calls through, and changes the result.
     Cart.checkout.instead(on: bob!) { _, invocation in
-        print("   [bob only, instead] applying a 10% discount, then calling through")
-        return invocation.proceed() + " (discounted from \(invocation.arguments))"
+        print("   [bob only, instead] calling through, then adding a voucher to the receipt")
+        return invocation.proceed() + ", with a 10% voucher for next time"
     }.store(in: &tokens)
 
     print("   alice: \(alice.checkout(total: 20))")
