@@ -41,10 +41,17 @@ struct XMLGuardedConstruct: Hashable, Sendable {
 /// - processing instructions with no data, `<?target?>`, anywhere outside
 ///   comments and CDATA sections;
 /// - everything from the first byte that is not UTF-8 in a document that
-///   is (no encoding declared, or UTF-8): libxml2 recovers from such bytes
-///   and passes them on in names and comments, which Foundation then fails
-///   to turn into strings. The document ends there, and the guarded parser
-///   reports the error (libxml2's code 9, "invalid char") at that place.
+///   libxml2 reads as UTF-8: no encoding declared, UTF-8, UTF-16 without a
+///   UTF-16 byte-order mark (libxml2 reports the mismatch, then reads the
+///   bytes as they are), or an encoding declaration that libxml2 does not
+///   take for one (`ENCODING=`, or one after a broken version info).
+///   libxml2 recovers from such bytes and passes them on in names,
+///   comments and processing instructions, which Foundation then fails to
+///   turn into strings: it traps on a processing instruction's target or a
+///   comment, and makes a processing instruction's data nil. The document
+///   ends there rather than losing the bytes silently, and the guarded
+///   parser reports the error (libxml2's code 9, "invalid char") at that
+///   place, before the parser's own.
 ///
 /// It reads the document once, in order, holding back only the bytes of one
 /// unfinished construct, so memory does not grow with the document.
@@ -124,9 +131,12 @@ struct XMLGuardFilter {
     /// The first byte that was not UTF-8, after which nothing is read.
     private var invalidByte: UInt8?
 
-    /// Whether a document starting with `head` is UTF-8: it has no
-    /// byte-order mark of UTF-16 or UTF-32, and declares no encoding or
-    /// UTF-8. Nil when more bytes are needed to tell.
+    /// Whether libxml2 reads a document starting with `head` as UTF-8: it
+    /// has no byte-order mark of UTF-16 or UTF-32, and its XML declaration,
+    /// read the way libxml2 reads it, declares no encoding, UTF-8, or UTF-16
+    /// (a document labelled UTF-16 without a UTF-16 byte-order mark is read
+    /// as UTF-8 after an error, and its bytes reach Foundation undecoded).
+    /// Nil when more bytes are needed to tell.
     private static func isUTF8(_ head: [UInt8], atEnd: Bool) -> Bool? {
         if head.count < 4 && !atEnd { return nil }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0
@@ -135,23 +145,69 @@ struct XMLGuardFilter {
             return false
         }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
-        guard body.starts(with: Array("<?xml".utf8)) else { return true }
+        // libxml2 takes `<?xml` for an XML declaration only when a blank
+        // follows; otherwise it is a processing instruction.
+        guard body.count >= 6 else { return atEnd || !Array("<?xml".utf8).starts(with: body) ? true : nil }
+        guard body.starts(with: Array("<?xml".utf8)), isSpace(body[5]) else { return true }
         guard let close = body.firstIndex(of: UInt8(ascii: ">")) else {
             return atEnd || body.count > 1024 ? true : nil
         }
-        let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
-        guard let range = declaration.range(of: "encoding") else { return true }
-        // Only a well-formed `encoding="Name"` makes libxml2 decode the
-        // document as something else; with anything broken it reads UTF-8.
-        var rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
-        let name = rest.dropFirst().prefix { $0 != quote }
-        guard rest.dropFirst().count > name.count, let first = name.first, first.isASCII, first.isLetter,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") })
-        else { return true }
-        return name == "utf-8" || name == "utf8"
+        guard let name = declaredEncoding(body[...close]) else { return true }
+        return ["utf-8", "utf8", "utf-16", "utf16"].contains(name.lowercased())
+    }
+
+    /// The encoding name that libxml2 (2.9) takes from the XML declaration
+    /// `declaration` (from `<?xml` to the first `>`), following its
+    /// `xmlParseXMLDecl`: an optional version info, then `encoding`, case
+    /// sensitive, right after it. A version info broken midway leaves
+    /// libxml2 where it stopped, and an encoding declaration that does not
+    /// start there, or is broken, is ignored. Nil when there is none.
+    private static func declaredEncoding(_ declaration: ArraySlice<UInt8>) -> String? {
+        var i = declaration.startIndex + 5
+        func byte(_ k: Int) -> UInt8 { k < declaration.endIndex ? declaration[k] : 0 }
+        func skipBlanks() { while isSpace(byte(i)) { i += 1 } }
+        func skip(_ word: String) -> Bool {
+            guard declaration[i...].starts(with: Array(word.utf8)) else { return false }
+            i += word.utf8.count
+            return true
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        skipBlanks()
+        // VersionInfo: `version` S? `=` S? quote VersionNum quote.
+        version: if skip("version") {
+            skipBlanks()
+            guard byte(i) == UInt8(ascii: "=") else { break version }
+            i += 1
+            skipBlanks()
+            let quote = byte(i)
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { break version }
+            i += 1
+            if isDigit(byte(i)) {
+                i += 1
+                if byte(i) == UInt8(ascii: ".") {
+                    i += 1
+                    while isDigit(byte(i)) { i += 1 }
+                }
+            }
+            if byte(i) == quote { i += 1 }
+        }
+        if !isSpace(byte(i)), byte(i) == UInt8(ascii: "?"), byte(i + 1) == UInt8(ascii: ">") { return nil }
+        // EncodingDecl: S? `encoding` S? `=` S? quote EncName quote.
+        skipBlanks()
+        guard skip("encoding") else { return nil }
+        skipBlanks()
+        guard byte(i) == UInt8(ascii: "=") else { return nil }
+        i += 1
+        skipBlanks()
+        let quote = byte(i)
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+        i += 1
+        let start = i
+        guard isLetter(byte(i)) else { return nil }
+        while isLetter(byte(i)) || isDigit(byte(i)) || "._-".utf8.contains(byte(i)) { i += 1 }
+        guard byte(i) == quote else { return nil }
+        return String(decoding: declaration[start..<i], as: UTF8.self)
     }
 
     /// How many bytes of `bytes` are whole, valid UTF-8, and the first
