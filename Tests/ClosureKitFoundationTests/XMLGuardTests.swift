@@ -225,7 +225,7 @@ struct XMLGuardFuzzFixtureTests {
             ("unterminated-attlist.xml", 1, 13, 5),
             ("parameter-entity-attlist.xml", 1, 63, 26),
             ("xml-declaration-without-data.xml", 1, 6, 68),
-            ("broken-encoding-declaration.xml", 1, 30, 9),
+            ("broken-encoding-declaration.xml", 1, 30, 33),
             ("processing-instruction-in-attlist.xml", 2, 1, 1),
             ("broken-xml-declaration-before-dtd.xml", 1, 32, 34),
         ])
@@ -239,5 +239,79 @@ struct XMLGuardFuzzFixtureTests {
         }
         // Every closure of the proxy, on a guarded parser.
         let (_, _) = events(of: XMLParser.guarded(data: data))
+    }
+}
+
+/// A guarded parse's processing instructions, start tags and errors (code,
+/// the parser's line and column, and error 9's message), in order, with its
+/// result.
+private func piEvents(of data: Data) -> (events: [String], succeeded: Bool) {
+    let parser = XMLParser.guarded(data: data)
+    var events: [String] = []
+    let tokens = [
+        parser.onProcessingInstruction { _, target, data in events.append("pi \(target) \(data ?? "nil")") },
+        parser.onStartElement { _, name, _, _, _ in events.append("start \(name)") },
+        parser.onParseError { parser, error in
+            let error = error as NSError
+            // The guard's own error says where the byte is.
+            let message = error.code == 9 ? " " + error.localizedDescription : ""
+            events.append("error \(error.code) \(parser.lineNumber):\(parser.columnNumber)" + message)
+        },
+    ]
+    let succeeded = parser.parse()
+    withExtendedLifetime(tokens) {}
+    return (events, succeeded)
+}
+
+/// Processing instructions whose target or data is not UTF-8, in documents
+/// that libxml2 reads as UTF-8 although they declare another encoding:
+/// Foundation traps on such a target (`_NSXMLParserProcessingInstruction`
+/// force-unwraps the string it makes from libxml2's bytes) and drops such
+/// data. The guard ends the document at the byte with error 9, which says
+/// where the byte is; the parser, which Foundation stops at the end of the
+/// chunk with its first error, is where it stopped (before the unfinished
+/// processing instruction).
+@Suite("Guarded XML parsing: processing instructions that are not UTF-8")
+struct XMLGuardProcessingInstructionTests {
+    @Test(
+        "the document ends at the byte, and error 9 follows libxml2's own errors before it",
+        arguments: [
+            // libxml2 reports error 81 for the UTF-16 label, then reads UTF-8.
+            ("pi-target-not-utf8-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 4"),
+            ("pi-data-not-utf8-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 6"),
+            ("pi-target-not-utf8-bom-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 4"),
+            // `encoding` is case sensitive: `ENCODING=` declares nothing.
+            ("pi-target-not-utf8-uppercase-encoding.xml", ["error 57 1:21"], "2:1", "line 2, column 4"),
+            // A broken version info leaves libxml2 before `x"`, where no
+            // encoding declaration starts.
+            (
+                "pi-target-not-utf8-after-broken-version.xml",
+                ["error 34 1:16", "error 96 1:16", "error 65 1:16", "error 57 1:16"], "2:1", "line 2, column 4"
+            ),
+            ("pi-target-not-utf8-utf16-label-one-line.xml", ["error 81 1:38"], "1:40", "line 1, column 43"),
+        ])
+    func endsAtTheByte(name: String, before: [String], stop: String, byte: String) throws {
+        let (events, succeeded) = piEvents(of: try fixture("fuzz/" + name))
+        #expect(!succeeded)
+        #expect(events == before + ["error 9 \(stop) Input is not proper UTF-8 (byte 0xFF) at \(byte)"])
+    }
+
+    @Test("a document that declares Latin-1 is decoded, its processing instruction reported whole")
+    func latin1() throws {
+        let (events, succeeded) = piEvents(of: try fixture("fuzz/pi-latin1.xml"))
+        #expect(succeeded)
+        #expect(events == ["pi t\u{FF} x\u{E9}", "start a"])
+    }
+
+    @Test("XMLOutline fails with a named error on each of them")
+    func outline() throws {
+        for name in [
+            "pi-target-not-utf8-utf16-label.xml", "pi-data-not-utf8-utf16-label.xml",
+            "pi-target-not-utf8-bom-utf16-label.xml", "pi-target-not-utf8-uppercase-encoding.xml",
+            "pi-target-not-utf8-after-broken-version.xml", "pi-target-not-utf8-utf16-label-one-line.xml",
+        ] {
+            let data = try fixture("fuzz/" + name)
+            #expect(throws: XMLOutlineError.self, "\(name)") { _ = try XMLOutline.outline(of: data) }
+        }
     }
 }

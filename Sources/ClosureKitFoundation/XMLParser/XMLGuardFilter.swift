@@ -50,8 +50,10 @@ struct XMLGuardedConstruct: Hashable, Sendable {
 ///   turn into strings: it traps on a processing instruction's target or a
 ///   comment, and makes a processing instruction's data nil. The document
 ///   ends there rather than losing the bytes silently, and the guarded
-///   parser reports the error (libxml2's code 9, "invalid char") at that
-///   place, before the parser's own.
+///   parser reports the error (libxml2's code 9, "invalid char", with the
+///   byte's line and column in its message) before the parser's own errors
+///   at the end of the document, or, if Foundation stopped the parse at an
+///   earlier error, when the parse ends.
 ///
 /// It reads the document once, in order, holding back only the bytes of one
 /// unfinished construct, so memory does not grow with the document.
