@@ -310,3 +310,70 @@ struct XMLGuardProcessingInstructionTests {
         }
     }
 }
+
+/// Documents in UTF-16 and UCS-4, which libxml2 decodes itself: the guard
+/// decodes them first, so that it can filter them like UTF-8 documents, and
+/// passes them on in UTF-8 with their encoding declaration blanked.
+@Suite("Guarded XML parsing: UTF-16 and UCS-4 documents")
+struct XMLGuardWideEncodingTests {
+    @Test(
+        "a document with a DTD parses the same in UTF-16 with or without byte-order mark and in UCS-4",
+        arguments: ["utf16le-with-dtd.xml", "utf16be-without-bom.xml", "ucs4be.xml"])
+    func wide(name: String) throws {
+        let data = try fixture("fuzz/" + name)
+        let (events, succeeded) = events(of: XMLParser.guarded(data: data))
+        #expect(succeeded)
+        let code = XMLDeclaration.attribute(name: "code", element: "item", type: "CDATA", defaultValue: nil)
+        let kind = XMLDeclaration.attribute(name: "kind", element: "item", type: "", defaultValue: "a")
+        #expect(
+            events == [
+                "declaration \(code)", "declaration \(kind)", "start list []", "pi page-break nil",
+                "start item [\"code=\u{E9}\", \"kind=a\"]",
+            ])
+        let outline = try XMLOutline.outline(of: data)
+        #expect(outline == "list\n  item code=\"\u{E9}\" kind=\"a\": caf\u{E9} \u{1F600}\n")
+    }
+
+    @Test("a processing instruction with no data in a UTF-16 document (found by the fuzzer) is reported, not a crash")
+    func processingInstructionWithoutData() throws {
+        // `\u{FF}\u{FE}<?SHIFT_x?>` read as UTF-16LE: the target is three CJK
+        // characters and `x`; with no root element, libxml2 reports error 5.
+        let (events, errors, _) = eventsAndErrors(
+            of: try fixture("fuzz/utf16-processing-instruction-without-data.xml"))
+        #expect(events == ["pi \u{4853}\u{4649}\u{5F54}x nil"])
+        #expect(errors == ["5"])
+    }
+
+    @Test("a lone surrogate ends a UTF-16 document with error 9")
+    func loneSurrogate() throws {
+        let (events, errors, _) = eventsAndErrors(of: try fixture("fuzz/utf16-lone-surrogate.xml"))
+        #expect(events == ["start a []"])
+        #expect(errors == ["9 Input is not proper UTF-16LE (unit 0xD800) at line 2, column 5", "5"])
+    }
+
+    @Test("an EBCDIC document is refused with error 32, which fails the parse")
+    func ebcdic() throws {
+        let data = try fixture("fuzz/ebcdic-signature.xml")
+        let (events, errors, succeeded) = eventsAndErrors(of: data)
+        #expect(!succeeded)
+        #expect(events == [])
+        #expect(errors == ["32 A guarded parser does not read documents in EBCDIC"])
+        let parser = XMLParser.guarded(data: data)
+        #expect(!parser.parse())
+        #expect((parser.parserError as NSError?)?.code == 32)
+    }
+}
+
+/// A guarded parse's events (as ``events(of:)`` has them) and error codes
+/// (with the message of the guard's own, 9 and 32), with its result.
+private func eventsAndErrors(of data: Data) -> (events: [String], errors: [String], succeeded: Bool) {
+    let parser = XMLParser.guarded(data: data)
+    var errors: [String] = []
+    let token = parser.onParseError { _, error in
+        let error = error as NSError
+        errors.append([9, 32].contains(error.code) ? "\(error.code) \(error.localizedDescription)" : "\(error.code)")
+    }
+    let (events, succeeded) = events(of: parser)
+    withExtendedLifetime(token) {}
+    return (events, errors, succeeded)
+}

@@ -108,6 +108,15 @@ final class GuardedXMLInputStream: InputStream {
         if let onGuarded, !guarded.isEmpty {
             for construct in guarded { onGuarded(construct) }
         }
+        // A document the guard cannot read at all fails the parse as a read
+        // error, so that `parse()` returns false with it as `parserError`.
+        for construct in guarded {
+            guard case .unsupportedEncoding(let name) = construct.kind else { continue }
+            error = NSError(
+                domain: "NSXMLParserErrorDomain", code: 32, // libxml2's XML_ERR_UNSUPPORTED_ENCODING
+                userInfo: [NSLocalizedDescriptionKey: "A guarded parser does not read documents in \(name)"])
+            return false
+        }
         return true
     }
 }

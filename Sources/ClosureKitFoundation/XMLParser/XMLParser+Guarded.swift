@@ -85,8 +85,10 @@ extension XMLGuardedConstruct {
     /// An error that the parser reports where it stops, which is where the
     /// construct is: it goes before the parser's own error there.
     fileprivate var isError: Bool {
-        if case .invalidUTF8 = kind { return true }
-        return false
+        switch kind {
+        case .invalidUTF8, .invalidUnit, .unsupportedEncoding: return true
+        default: return false
+        }
     }
 }
 
@@ -182,6 +184,20 @@ private final class GuardedConstructReporter: @unchecked Sendable {
                     NSLocalizedDescriptionKey:
                         "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
                 ])
+            delegate.parser(parser, parseErrorOccurred: error)
+        case .invalidUnit(let encoding, let value):
+            let hex = String(value, radix: 16, uppercase: true)
+            let error = NSError(
+                domain: XMLParser.errorDomain, code: 9,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "Input is not proper \(encoding) (unit 0x\(hex)) at line \(next.line), column \(next.column)"
+                ])
+            delegate.parser(parser, parseErrorOccurred: error)
+        case .unsupportedEncoding(let name):
+            let error = NSError(
+                domain: XMLParser.errorDomain, code: 32, // libxml2's XML_ERR_UNSUPPORTED_ENCODING
+                userInfo: [NSLocalizedDescriptionKey: "A guarded parser does not read documents in \(name)"])
             delegate.parser(parser, parseErrorOccurred: error)
         }
     }
