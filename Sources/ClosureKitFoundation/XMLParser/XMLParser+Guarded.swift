@@ -14,7 +14,11 @@ import FoundationXML
 /// data (`<?target?>`). A guarded parser reads the document through a filter
 /// that overwrites exactly those constructs with spaces (line breaks kept,
 /// so every line and column number stays the same) and reports them itself,
-/// through the delegate, at the point where they were:
+/// through the delegate, at the point where they were. Bytes that are not
+/// UTF-8 where libxml2 reads UTF-8 (which trap in Foundation in a name, a
+/// comment or a processing instruction's target) end the document instead,
+/// with error 9 reported to the delegate; documents in UTF-16 and UCS-4 are
+/// decoded to UTF-8 first and guarded the same way:
 ///
 /// ```swift
 /// let parser = XMLParser.guarded(data: data)
