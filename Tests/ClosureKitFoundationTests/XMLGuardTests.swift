@@ -377,3 +377,57 @@ private func eventsAndErrors(of data: Data) -> (events: [String], errors: [Strin
     withExtendedLifetime(token) {}
     return (events, errors, succeeded)
 }
+
+/// Inputs from the corpus `scripts/fuzz-xml` grew (Fixtures/fuzz/corpus-*),
+/// small ones that reach the guard's DTD, processing-instruction and
+/// encoding paths. Each must parse to the same errors, in the same order and
+/// at the same places, with every closure registered.
+@Suite("Guarded XML parsing: fuzzer corpus")
+struct XMLGuardFuzzCorpusTests {
+    @Test(
+        "each corpus input ends in the same errors",
+        arguments: [
+            // `<!ATTLIST` run into `<![CDATA[`: disarmed, then an unfinished subset.
+            ("corpus-attlist-cdata-in-declaration.xml", ["5 1:13"]),
+            // An encoding name broken by a byte that is not UTF-8: the
+            // document is read as UTF-8 and ends at that byte.
+            ("corpus-encoding-name-not-utf8.xml", ["9 1:33", "34 1:33", "57 1:33", "5 1:33"]),
+            ("corpus-notation-after-comment-in-doctype.xml", ["68 1:11", "61 1:11", "4 1:12"]),
+            // A notation whose public ID never closes: disarmed.
+            ("corpus-notation-unterminated-id.xml", ["5 1:13"]),
+            // A parameter entity that is not blanked (`#IMPLIE\u{18}D`), which
+            // libxml2 rejects where it is expanded.
+            ("corpus-parameter-entity-attlist-control-char.xml", ["37 1:55", "37 1:55"]),
+            // `<?NDATAxml …?>` is a processing instruction, not an XML
+            // declaration: the document is UTF-8 and ends at the byte.
+            ("corpus-pi-not-utf8-after-xml-like-target.xml", ["9 2:4", "65 2:4", "47 2:4", "5 2:4"]),
+            ("corpus-processing-instructions-ndata.xml", ["65 1:4", "47 2:1", "5 2:1"]),
+            // A broken version info, then `encoding="UTF-16"` that libxml2
+            // never reads: UTF-8, ending at the byte on line 2, after the
+            // errors of line 1.
+            (
+                "corpus-utf16-label-broken-version.xml",
+                ["75 1:15", "96 1:15", "65 1:15", "57 1:15", "9 2:6", "47 2:6", "5 2:6"]
+            ),
+        ])
+    func corpusInput(name: String, errors expected: [String]) throws {
+        let data = try fixture("fuzz/" + name)
+        let parser = XMLParser.guarded(data: data)
+        var errors: [String] = []
+        let token = parser.onParseError { parser, error in
+            errors.append("\((error as NSError).code) \(parser.lineNumber):\(parser.columnNumber)")
+        }
+        _ = events(of: parser)
+        withExtendedLifetime(token) {}
+        #expect(errors == expected)
+        // XMLOutline reports the first of them.
+        let first = expected[0].split(separator: " ")
+        let place = first[1].split(separator: ":")
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return "\(error.code)" == first[0] && "\(error.line)" == place[0] && "\(error.column)" == place[1]
+        }
+    }
+}

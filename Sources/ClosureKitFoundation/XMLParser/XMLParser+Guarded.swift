@@ -136,16 +136,21 @@ private final class GuardedConstructReporter: @unchecked Sendable {
     }
 
     /// Reports, in order, the pending constructs that begin before the
-    /// parser's position (all of them at the end of the document, and the
-    /// guard's own error before the first error the parser reports once it
-    /// has read the end of the document, which the guard cut there: errors
-    /// before that, such as libxml2's complaint about a UTF-16 label on a
-    /// document it reads as UTF-8, come before the guard's).
+    /// parser's position (all of them at the end of the document), and the
+    /// guard's own error before the first error that the parser reports on
+    /// its line or after once it has read the end of the document, which the
+    /// guard cut there (by line only: the parser's column at the end may be
+    /// before text it held back). Errors on earlier lines, such as libxml2's
+    /// complaint about a broken XML declaration, come before the guard's; if
+    /// none reaches its line, ``finish(_:)`` reports it.
     private func flush(_ parser: XMLParser, all: Bool, atError: Bool = false) {
         let line = parser.lineNumber
         let column = parser.columnNumber
         let atEnd = atError && input?.reachedEnd != false
-        while let next = pending.first, all || (next.line, next.column) < (line, column) || (atEnd && next.isError) {
+        while let next = pending.first,
+            all || (next.line, next.column) < (line, column)
+                || (atEnd && next.isError && next.line <= line)
+        {
             pending.removeFirst()
             report(next, to: parser)
         }
