@@ -41,27 +41,22 @@ struct XMLGuardTests {
         // The blanked attribute definitions come from the guard, with their
         // declared types; the kept ones from Foundation.
         for (name, type) in [("code", "CDATA"), ("name", "CDATA"), ("tags", "NMTOKENS")] {
-            #expect(
-                events.contains(
-                    "declaration "
-                        + "\(XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil))"
-                ))
+            let declaration = XMLDeclaration.attribute(name: name, element: "entry", type: type, defaultValue: nil)
+            #expect(events.contains("declaration \(declaration)"))
         }
         #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"kind\"") && $0.contains("\"a\"") })
         #expect(events.contains { $0.hasPrefix("declaration attribute(name: \"version\"") && $0.contains("\"1.0\"") })
         #expect(
             events.contains("declaration \(XMLDeclaration.notation(name: "gif", publicID: nil, systemID: "image/gif"))")
         )
-        #expect(
-            events.contains(
-                "declaration "
-                    + "\(XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil))"
-            ))
+        let png = XMLDeclaration.notation(name: "png", publicID: "-//W3C//NOTATION PNG//EN", systemID: nil)
+        #expect(events.contains("declaration \(png)"))
         #expect(
             events.contains(
                 "declaration \(XMLDeclaration.notation(name: "jpeg", publicID: "-//JPEG//EN", systemID: "image/jpeg"))")
         )
-        let logo = XMLDeclaration.unparsedEntity(name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif")
+        let logo = XMLDeclaration.unparsedEntity(
+            name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif")
         #expect(events.contains("declaration \(logo)"))
         #expect(
             events.filter { $0.hasPrefix("pi ") } == [
@@ -225,7 +220,7 @@ struct XMLGuardFuzzFixtureTests {
             ("unterminated-attlist.xml", 1, 13, 5),
             ("parameter-entity-attlist.xml", 1, 63, 26),
             ("xml-declaration-without-data.xml", 1, 6, 68),
-            ("broken-encoding-declaration.xml", 1, 30, 9),
+            ("broken-encoding-declaration.xml", 1, 30, 33),
             ("processing-instruction-in-attlist.xml", 2, 1, 1),
             ("broken-xml-declaration-before-dtd.xml", 1, 32, 34),
         ])
@@ -239,5 +234,200 @@ struct XMLGuardFuzzFixtureTests {
         }
         // Every closure of the proxy, on a guarded parser.
         let (_, _) = events(of: XMLParser.guarded(data: data))
+    }
+}
+
+/// A guarded parse's processing instructions, start tags and errors (code,
+/// the parser's line and column, and error 9's message), in order, with its
+/// result.
+private func piEvents(of data: Data) -> (events: [String], succeeded: Bool) {
+    let parser = XMLParser.guarded(data: data)
+    var events: [String] = []
+    let tokens = [
+        parser.onProcessingInstruction { _, target, data in events.append("pi \(target) \(data ?? "nil")") },
+        parser.onStartElement { _, name, _, _, _ in events.append("start \(name)") },
+        parser.onParseError { parser, error in
+            let error = error as NSError
+            // The guard's own error says where the byte is.
+            let message = error.code == 9 ? " " + error.localizedDescription : ""
+            events.append("error \(error.code) \(parser.lineNumber):\(parser.columnNumber)" + message)
+        },
+    ]
+    let succeeded = parser.parse()
+    withExtendedLifetime(tokens) {}
+    return (events, succeeded)
+}
+
+/// Processing instructions whose target or data is not UTF-8, in documents
+/// that libxml2 reads as UTF-8 although they declare another encoding:
+/// Foundation traps on such a target (`_NSXMLParserProcessingInstruction`
+/// force-unwraps the string it makes from libxml2's bytes) and drops such
+/// data. The guard ends the document at the byte with error 9, which says
+/// where the byte is; the parser, which Foundation stops at the end of the
+/// chunk with its first error, is where it stopped (before the unfinished
+/// processing instruction).
+@Suite("Guarded XML parsing: processing instructions that are not UTF-8")
+struct XMLGuardProcessingInstructionTests {
+    @Test(
+        "the document ends at the byte, and error 9 follows libxml2's own errors before it",
+        arguments: [
+            // libxml2 reports error 81 for the UTF-16 label, then reads UTF-8.
+            ("pi-target-not-utf8-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 4"),
+            ("pi-data-not-utf8-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 6"),
+            ("pi-target-not-utf8-bom-utf16-label.xml", ["error 81 1:38"], "2:1", "line 2, column 4"),
+            // `encoding` is case sensitive: `ENCODING=` declares nothing.
+            ("pi-target-not-utf8-uppercase-encoding.xml", ["error 57 1:21"], "2:1", "line 2, column 4"),
+            // A broken version info leaves libxml2 before `x"`, where no
+            // encoding declaration starts.
+            (
+                "pi-target-not-utf8-after-broken-version.xml",
+                ["error 34 1:16", "error 96 1:16", "error 65 1:16", "error 57 1:16"], "2:1", "line 2, column 4"
+            ),
+            ("pi-target-not-utf8-utf16-label-one-line.xml", ["error 81 1:38"], "1:40", "line 1, column 43"),
+        ])
+    func endsAtTheByte(name: String, before: [String], stop: String, byte: String) throws {
+        let (events, succeeded) = piEvents(of: try fixture("fuzz/" + name))
+        #expect(!succeeded)
+        #expect(events == before + ["error 9 \(stop) Input is not proper UTF-8 (byte 0xFF) at \(byte)"])
+    }
+
+    @Test("a document that declares Latin-1 is decoded, its processing instruction reported whole")
+    func latin1() throws {
+        let (events, succeeded) = piEvents(of: try fixture("fuzz/pi-latin1.xml"))
+        #expect(succeeded)
+        #expect(events == ["pi t\u{FF} x\u{E9}", "start a"])
+    }
+
+    @Test("XMLOutline fails with a named error on each of them")
+    func outline() throws {
+        for name in [
+            "pi-target-not-utf8-utf16-label.xml", "pi-data-not-utf8-utf16-label.xml",
+            "pi-target-not-utf8-bom-utf16-label.xml", "pi-target-not-utf8-uppercase-encoding.xml",
+            "pi-target-not-utf8-after-broken-version.xml", "pi-target-not-utf8-utf16-label-one-line.xml",
+        ] {
+            let data = try fixture("fuzz/" + name)
+            #expect(throws: XMLOutlineError.self, "\(name)") { _ = try XMLOutline.outline(of: data) }
+        }
+    }
+}
+
+/// Documents in UTF-16 and UCS-4, which libxml2 decodes itself: the guard
+/// decodes them first, so that it can filter them like UTF-8 documents, and
+/// passes them on in UTF-8 with their encoding declaration blanked.
+@Suite("Guarded XML parsing: UTF-16 and UCS-4 documents")
+struct XMLGuardWideEncodingTests {
+    @Test(
+        "a document with a DTD parses the same in UTF-16 with or without byte-order mark and in UCS-4",
+        arguments: ["utf16le-with-dtd.xml", "utf16be-without-bom.xml", "ucs4be.xml"])
+    func wide(name: String) throws {
+        let data = try fixture("fuzz/" + name)
+        let (events, succeeded) = events(of: XMLParser.guarded(data: data))
+        #expect(succeeded)
+        let code = XMLDeclaration.attribute(name: "code", element: "item", type: "CDATA", defaultValue: nil)
+        let kind = XMLDeclaration.attribute(name: "kind", element: "item", type: "", defaultValue: "a")
+        #expect(
+            events == [
+                "declaration \(code)", "declaration \(kind)", "start list []", "pi page-break nil",
+                "start item [\"code=\u{E9}\", \"kind=a\"]",
+            ])
+        let outline = try XMLOutline.outline(of: data)
+        #expect(outline == "list\n  item code=\"\u{E9}\" kind=\"a\": caf\u{E9} \u{1F600}\n")
+    }
+
+    @Test("a processing instruction with no data in a UTF-16 document (found by the fuzzer) is reported, not a crash")
+    func processingInstructionWithoutData() throws {
+        // `\u{FF}\u{FE}<?SHIFT_x?>` read as UTF-16LE: the target is three CJK
+        // characters and `x`; with no root element, libxml2 reports error 5.
+        let (events, errors, _) = eventsAndErrors(
+            of: try fixture("fuzz/utf16-processing-instruction-without-data.xml"))
+        #expect(events == ["pi \u{4853}\u{4649}\u{5F54}x nil"])
+        #expect(errors == ["5"])
+    }
+
+    @Test("a lone surrogate ends a UTF-16 document with error 9")
+    func loneSurrogate() throws {
+        let (events, errors, _) = eventsAndErrors(of: try fixture("fuzz/utf16-lone-surrogate.xml"))
+        #expect(events == ["start a []"])
+        #expect(errors == ["9 Input is not proper UTF-16LE (unit 0xD800) at line 2, column 5", "5"])
+    }
+
+    @Test("an EBCDIC document is refused with error 32, which fails the parse")
+    func ebcdic() throws {
+        let data = try fixture("fuzz/ebcdic-signature.xml")
+        let (events, errors, succeeded) = eventsAndErrors(of: data)
+        #expect(!succeeded)
+        #expect(events == [])
+        #expect(errors == ["32 A guarded parser does not read documents in EBCDIC"])
+        let parser = XMLParser.guarded(data: data)
+        #expect(!parser.parse())
+        #expect((parser.parserError as NSError?)?.code == 32)
+    }
+}
+
+/// A guarded parse's events (as ``events(of:)`` has them) and error codes
+/// (with the message of the guard's own, 9 and 32), with its result.
+private func eventsAndErrors(of data: Data) -> (events: [String], errors: [String], succeeded: Bool) {
+    let parser = XMLParser.guarded(data: data)
+    var errors: [String] = []
+    let token = parser.onParseError { _, error in
+        let error = error as NSError
+        errors.append([9, 32].contains(error.code) ? "\(error.code) \(error.localizedDescription)" : "\(error.code)")
+    }
+    let (events, succeeded) = events(of: parser)
+    withExtendedLifetime(token) {}
+    return (events, errors, succeeded)
+}
+
+/// Inputs from the corpus `scripts/fuzz-xml` grew (Fixtures/fuzz/corpus-*),
+/// small ones that reach the guard's DTD, processing-instruction and
+/// encoding paths. Each must parse to the same errors, in the same order and
+/// at the same places, with every closure registered.
+@Suite("Guarded XML parsing: fuzzer corpus")
+struct XMLGuardFuzzCorpusTests {
+    @Test(
+        "each corpus input ends in the same errors",
+        arguments: [
+            // `<!ATTLIST` run into `<![CDATA[`: disarmed, then an unfinished subset.
+            ("corpus-attlist-cdata-in-declaration.xml", ["5 1:13"]),
+            // An encoding name broken by a byte that is not UTF-8: the
+            // document is read as UTF-8 and ends at that byte.
+            ("corpus-encoding-name-not-utf8.xml", ["9 1:33", "34 1:33", "57 1:33", "5 1:33"]),
+            ("corpus-notation-after-comment-in-doctype.xml", ["68 1:11", "61 1:11", "4 1:12"]),
+            // A notation whose public ID never closes: disarmed.
+            ("corpus-notation-unterminated-id.xml", ["5 1:13"]),
+            // A parameter entity that is not blanked (`#IMPLIE\u{18}D`), which
+            // libxml2 rejects where it is expanded.
+            ("corpus-parameter-entity-attlist-control-char.xml", ["37 1:55", "37 1:55"]),
+            // `<?NDATAxml …?>` is a processing instruction, not an XML
+            // declaration: the document is UTF-8 and ends at the byte.
+            ("corpus-pi-not-utf8-after-xml-like-target.xml", ["9 2:4", "65 2:4", "47 2:4", "5 2:4"]),
+            ("corpus-processing-instructions-ndata.xml", ["65 1:4", "47 2:1", "5 2:1"]),
+            // A broken version info, then `encoding="UTF-16"` that libxml2
+            // never reads: UTF-8, ending at the byte on line 2, after the
+            // errors of line 1.
+            (
+                "corpus-utf16-label-broken-version.xml",
+                ["75 1:15", "96 1:15", "65 1:15", "57 1:15", "9 2:6", "47 2:6", "5 2:6"]
+            ),
+        ])
+    func corpusInput(name: String, errors expected: [String]) throws {
+        let data = try fixture("fuzz/" + name)
+        let parser = XMLParser.guarded(data: data)
+        var errors: [String] = []
+        let token = parser.onParseError { parser, error in
+            errors.append("\((error as NSError).code) \(parser.lineNumber):\(parser.columnNumber)")
+        }
+        _ = events(of: parser)
+        withExtendedLifetime(token) {}
+        #expect(errors == expected)
+        // XMLOutline reports the first of them.
+        let first = expected[0].split(separator: " ")
+        let place = first[1].split(separator: ":")
+        #expect {
+            _ = try XMLOutline.outline(of: data)
+        } throws: { error in
+            guard let error = error as? XMLOutlineError else { return false }
+            return "\(error.code)" == first[0] && "\(error.line)" == place[0] && "\(error.column)" == place[1]
+        }
     }
 }

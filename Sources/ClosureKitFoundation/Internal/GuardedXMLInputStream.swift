@@ -23,6 +23,14 @@ final class GuardedXMLInputStream: InputStream {
     /// before the parser sees the blanked bytes.
     var onGuarded: ((XMLGuardedConstruct) -> Void)?
 
+    /// Called once, on the parsing thread, when the parser closes the
+    /// stream: its parse is over.
+    var onClose: (() -> Void)?
+
+    /// Whether the parser has read the end of the stream: the errors it
+    /// reports from then on are about where the document ends.
+    private(set) var reachedEnd = false
+
     init(data: Data, guarding _: Void) {
         source = .data(data, offset: 0)
         super.init(data: Data())
@@ -46,6 +54,9 @@ final class GuardedXMLInputStream: InputStream {
     override func close() {
         if case .stream(let stream) = source { stream.close() }
         status = .closed
+        let onClose = self.onClose
+        self.onClose = nil
+        onClose?()
     }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
@@ -53,6 +64,7 @@ final class GuardedXMLInputStream: InputStream {
         while readyOffset == ready.count {
             if sourceEnded {
                 status = .atEnd
+                reachedEnd = true
                 return 0
             }
             guard refill(chunk: max(length, 1)) else {
@@ -95,6 +107,15 @@ final class GuardedXMLInputStream: InputStream {
         let guarded = filter.takeGuarded()
         if let onGuarded, !guarded.isEmpty {
             for construct in guarded { onGuarded(construct) }
+        }
+        // A document the guard cannot read at all fails the parse as a read
+        // error, so that `parse()` returns false with it as `parserError`.
+        for construct in guarded {
+            guard case .unsupportedEncoding(let name) = construct.kind else { continue }
+            error = NSError(
+                domain: "NSXMLParserErrorDomain", code: 32, // libxml2's XML_ERR_UNSUPPORTED_ENCODING
+                userInfo: [NSLocalizedDescriptionKey: "A guarded parser does not read documents in \(name)"])
+            return false
         }
         return true
     }

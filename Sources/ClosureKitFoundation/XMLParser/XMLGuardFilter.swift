@@ -19,6 +19,15 @@ struct XMLGuardedConstruct: Hashable, Sendable {
         /// Bytes that are not UTF-8 in a UTF-8 document: the filter ends
         /// the document there, and the parser reports this error.
         case invalidUTF8(byte: UInt8)
+        /// A code unit that does not make a character in a UTF-16 or UTF-32
+        /// document (a lone surrogate, a value past U+10FFFF, a last unit
+        /// cut short): the filter ends the document there, and the parser
+        /// reports this error.
+        case invalidUnit(encoding: String, value: UInt32)
+        /// A document in an encoding the guard cannot read (EBCDIC, UCS-4
+        /// in an unusual byte order): the filter passes none of it, and the
+        /// parser reports this error.
+        case unsupportedEncoding(name: String)
     }
 }
 
@@ -41,10 +50,27 @@ struct XMLGuardedConstruct: Hashable, Sendable {
 /// - processing instructions with no data, `<?target?>`, anywhere outside
 ///   comments and CDATA sections;
 /// - everything from the first byte that is not UTF-8 in a document that
-///   is (no encoding declared, or UTF-8): libxml2 recovers from such bytes
-///   and passes them on in names and comments, which Foundation then fails
-///   to turn into strings. The document ends there, and the guarded parser
-///   reports the error (libxml2's code 9, "invalid char") at that place.
+///   libxml2 reads as UTF-8: no encoding declared, UTF-8, UTF-16 without a
+///   UTF-16 byte-order mark (libxml2 reports the mismatch, then reads the
+///   bytes as they are), or an encoding declaration that libxml2 does not
+///   take for one (`ENCODING=`, or one after a broken version info).
+///   libxml2 recovers from such bytes and passes them on in names,
+///   comments and processing instructions, which Foundation then fails to
+///   turn into strings: it traps on a processing instruction's target or a
+///   comment, and makes a processing instruction's data nil. The document
+///   ends there rather than losing the bytes silently, and the guarded
+///   parser reports the error (libxml2's code 9, "invalid char", with the
+///   byte's line and column in its message) before the parser's own errors
+///   at the end of the document, or, if Foundation stopped the parse at an
+///   earlier error, when the parse ends.
+///
+/// A document in UTF-16 or UCS-4 (told from its first bytes, as libxml2
+/// tells it) is decoded to UTF-8 first, its byte-order mark dropped and its
+/// encoding declaration blanked, so that it is filtered like a UTF-8 one and
+/// libxml2 reads it as UTF-8 (its characters, so its line and column numbers,
+/// stay the same); a code unit that makes no character ends it with error 9.
+/// A document in EBCDIC, or UCS-4 in an unusual byte order, is not read at
+/// all: the parse fails with error 32 (unsupported encoding).
 ///
 /// It reads the document once, in order, holding back only the bytes of one
 /// unfinished construct, so memory does not grow with the document.
@@ -89,18 +115,53 @@ struct XMLGuardFilter {
     /// ready to go to the parser (some may be held back until more arrive,
     /// or until `atEnd`).
     mutating func filter(_ bytes: some Collection<UInt8>, atEnd: Bool) -> [UInt8] {
-        guard invalidByte == nil else { return [] }
-        incoming.append(contentsOf: bytes)
-        if checksUTF8 == nil {
-            checksUTF8 = Self.isUTF8(incoming, atEnd: atEnd)
-            if checksUTF8 == nil { return [] }
+        guard stop == nil else { return [] }
+        if source == nil {
+            raw.append(contentsOf: bytes)
+            if raw.count < 4 && !atEnd { return [] }
+            source = Self.detect(raw)
+            if case .utf16 = source, raw.count >= 2, raw[0] ^ raw[1] == 0xFE ^ 0xFF, raw[0] & 0xFE == 0xFE {
+                raw.removeFirst(2) // the byte-order mark, which libxml2 drops too
+            }
+        } else {
+            raw.append(contentsOf: bytes)
         }
         var end = atEnd
+        switch source {
+        case .unsupported(let name):
+            stop = .unsupportedEncoding(name: name)
+            end = true
+            raw.removeAll()
+        case .utf16(let bigEndian), .ucs4(let bigEndian):
+            let width = if case .utf16 = source { 2 } else { 4 }
+            if let invalid = Self.transcode(&raw, width: width, bigEndian: bigEndian, atEnd: atEnd, into: &incoming) {
+                let encoding = (width == 2 ? "UTF-16" : "UCS-4") + (bigEndian ? "BE" : "LE")
+                stop = .invalidUnit(encoding: encoding, value: invalid)
+                end = true
+                raw.removeAll()
+            }
+            if checksUTF8 == nil {
+                guard let declaration = Self.xmlDeclarationEnd(incoming, atEnd: end) else { return [] }
+                // libxml2 would read the transcoded bytes by the declared
+                // encoding: the declaration goes, so that it reads UTF-8.
+                if declaration > 0, let declared = Self.declaredEncoding(incoming[..<declaration]) {
+                    for i in declared.range where !Self.isSpace(incoming[i]) { incoming[i] = UInt8(ascii: " ") }
+                }
+                checksUTF8 = true
+            }
+        case .asciiCompatible, nil:
+            incoming.append(contentsOf: raw)
+            raw.removeAll()
+            if checksUTF8 == nil {
+                checksUTF8 = Self.isUTF8(incoming, atEnd: atEnd)
+                if checksUTF8 == nil { return [] }
+            }
+        }
         if checksUTF8 == true {
-            let (valid, invalid) = Self.validUTF8Prefix(incoming, atEnd: atEnd)
+            let (valid, invalid) = Self.validUTF8Prefix(incoming, atEnd: end)
             buffer.append(contentsOf: incoming[..<valid])
             if let invalid {
-                invalidByte = invalid
+                stop = stop ?? .invalidUTF8(byte: invalid)
                 end = true
             }
             incoming.removeFirst(invalid == nil ? valid : incoming.count)
@@ -109,24 +170,103 @@ struct XMLGuardFilter {
             incoming.removeAll()
         }
         let consumed = scan(atEnd: end)
-        if let invalidByte {
-            guarded.append(XMLGuardedConstruct(line: line, column: column, kind: .invalidUTF8(byte: invalidByte)))
+        if let stop {
+            guarded.append(XMLGuardedConstruct(line: line, column: column, kind: stop))
         }
         let ready = Array(buffer[..<consumed])
         buffer.removeFirst(consumed)
         return ready
     }
 
+    /// How the document's characters are encoded, told from its first four
+    /// bytes as libxml2's `xmlDetectCharEncoding` tells it.
+    private enum Source: Equatable {
+        /// UTF-8, or an encoding that an XML declaration in ASCII names.
+        case asciiCompatible
+        case utf16(bigEndian: Bool)
+        case ucs4(bigEndian: Bool)
+        case unsupported(String)
+    }
+
+    private static func detect(_ head: [UInt8]) -> Source {
+        let four = Array(head.prefix(4))
+        switch four {
+        case [0x00, 0x00, 0x00, 0x3C]: return .ucs4(bigEndian: true)
+        case [0x3C, 0x00, 0x00, 0x00]: return .ucs4(bigEndian: false)
+        case [0x00, 0x00, 0x3C, 0x00]: return .unsupported("UCS-4 (2143)")
+        case [0x00, 0x3C, 0x00, 0x00]: return .unsupported("UCS-4 (3412)")
+        case [0x4C, 0x6F, 0xA7, 0x94]: return .unsupported("EBCDIC")
+        case [0x3C, 0x00, 0x3F, 0x00]: return .utf16(bigEndian: false)
+        case [0x00, 0x3C, 0x00, 0x3F]: return .utf16(bigEndian: true)
+        default: break
+        }
+        if four.starts(with: [0xFE, 0xFF]) { return .utf16(bigEndian: true) }
+        if four.starts(with: [0xFF, 0xFE]) { return .utf16(bigEndian: false) }
+        return .asciiCompatible
+    }
+
+    /// Decodes the whole code units of `raw` (UTF-16 with `width` 2, UCS-4
+    /// with 4) into UTF-8 at the end of `output`, and removes them from
+    /// `raw`. Returns the first unit that does not make a character, after
+    /// which nothing is decoded (an unfinished unit or surrogate pair is
+    /// one only `atEnd`).
+    private static func transcode(
+        _ raw: inout [UInt8], width: Int, bigEndian: Bool, atEnd: Bool, into output: inout [UInt8]
+    ) -> UInt32? {
+        func unit(at i: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for k in 0..<width {
+                value |= UInt32(raw[i + k]) << (8 * UInt32(bigEndian ? width - 1 - k : k))
+            }
+            return value
+        }
+        var i = 0
+        defer { raw.removeFirst(i) }
+        while i + width <= raw.count {
+            var value = unit(at: i)
+            var length = width
+            if width == 2, (0xD800..<0xDC00).contains(value) {
+                guard i + 2 * width <= raw.count else { return atEnd ? value : nil }
+                let low = unit(at: i + width)
+                guard (0xDC00..<0xE000).contains(low) else { return value }
+                value = 0x10000 + ((value - 0xD800) << 10 | (low - 0xDC00))
+                length = 2 * width
+            }
+            guard let scalar = Unicode.Scalar(value) else { return value }
+            UTF8.encode(scalar) { output.append($0) }
+            i += length
+        }
+        if atEnd, i < raw.count { return UInt32(raw[i]) }
+        return nil
+    }
+
+    /// The end of a transcoded document's XML declaration (after its first
+    /// `>`), 0 if it has none, or nil if more bytes are needed to tell.
+    private static func xmlDeclarationEnd(_ head: [UInt8], atEnd: Bool) -> Int? {
+        let start = Array("<?xml".utf8)
+        guard head.count >= 6 else { return atEnd || !start.starts(with: head) ? 0 : nil }
+        guard head.starts(with: start), isSpace(head[5]) else { return 0 }
+        guard let close = head.firstIndex(of: UInt8(ascii: ">")) else { return atEnd || head.count > 1024 ? 0 : nil }
+        return close + 1
+    }
+
+    /// Bytes not yet decoded (UTF-16 or UCS-4), or not yet told apart.
+    private var raw: [UInt8] = []
+    /// How the document is encoded (nil until its start has arrived).
+    private var source: Source?
     /// Bytes not yet checked for UTF-8.
     private var incoming: [UInt8] = []
     /// Whether the document is UTF-8 (nil until its start has arrived).
     private var checksUTF8: Bool?
-    /// The first byte that was not UTF-8, after which nothing is read.
-    private var invalidByte: UInt8?
+    /// Why the filter ended the document, after which nothing is read.
+    private var stop: XMLGuardedConstruct.Kind?
 
-    /// Whether a document starting with `head` is UTF-8: it has no
-    /// byte-order mark of UTF-16 or UTF-32, and declares no encoding or
-    /// UTF-8. Nil when more bytes are needed to tell.
+    /// Whether libxml2 reads a document starting with `head` as UTF-8: it
+    /// has no byte-order mark of UTF-16 or UTF-32, and its XML declaration,
+    /// read the way libxml2 reads it, declares no encoding, UTF-8, or UTF-16
+    /// (a document labelled UTF-16 without a UTF-16 byte-order mark is read
+    /// as UTF-8 after an error, and its bytes reach Foundation undecoded).
+    /// Nil when more bytes are needed to tell.
     private static func isUTF8(_ head: [UInt8], atEnd: Bool) -> Bool? {
         if head.count < 4 && !atEnd { return nil }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.first == 0
@@ -135,23 +275,71 @@ struct XMLGuardFilter {
             return false
         }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
-        guard body.starts(with: Array("<?xml".utf8)) else { return true }
+        // libxml2 takes `<?xml` for an XML declaration only when a blank
+        // follows; otherwise it is a processing instruction.
+        guard body.count >= 6 else { return atEnd || !Array("<?xml".utf8).starts(with: body) ? true : nil }
+        guard body.starts(with: Array("<?xml".utf8)), isSpace(body[5]) else { return true }
         guard let close = body.firstIndex(of: UInt8(ascii: ">")) else {
             return atEnd || body.count > 1024 ? true : nil
         }
-        let declaration = String(decoding: body[..<close], as: UTF8.self).lowercased()
-        guard let range = declaration.range(of: "encoding") else { return true }
-        // Only a well-formed `encoding="Name"` makes libxml2 decode the
-        // document as something else; with anything broken it reads UTF-8.
-        var rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
-        let name = rest.dropFirst().prefix { $0 != quote }
-        guard rest.dropFirst().count > name.count, let first = name.first, first.isASCII, first.isLetter,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") })
-        else { return true }
-        return name == "utf-8" || name == "utf8"
+        guard let name = declaredEncoding(body[...close])?.name else { return true }
+        return ["utf-8", "utf8", "utf-16", "utf16"].contains(name.lowercased())
+    }
+
+    /// The encoding name that libxml2 (2.9) takes from the XML declaration
+    /// `declaration` (from `<?xml` to the first `>`), following its
+    /// `xmlParseXMLDecl`: an optional version info, then `encoding`, case
+    /// sensitive, right after it. A version info broken midway leaves
+    /// libxml2 where it stopped, and an encoding declaration that does not
+    /// start there, or is broken, is ignored. Nil when there is none; the
+    /// range goes from `encoding` to the closing quote.
+    private static func declaredEncoding(_ declaration: ArraySlice<UInt8>) -> (name: String, range: Range<Int>)? {
+        var i = declaration.startIndex + 5
+        func byte(_ k: Int) -> UInt8 { k < declaration.endIndex ? declaration[k] : 0 }
+        func skipBlanks() { while isSpace(byte(i)) { i += 1 } }
+        func skip(_ word: String) -> Bool {
+            guard declaration[i...].starts(with: Array(word.utf8)) else { return false }
+            i += word.utf8.count
+            return true
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        skipBlanks()
+        // VersionInfo: `version` S? `=` S? quote VersionNum quote.
+        version: if skip("version") {
+            skipBlanks()
+            guard byte(i) == UInt8(ascii: "=") else { break version }
+            i += 1
+            skipBlanks()
+            let quote = byte(i)
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { break version }
+            i += 1
+            if isDigit(byte(i)) {
+                i += 1
+                if byte(i) == UInt8(ascii: ".") {
+                    i += 1
+                    while isDigit(byte(i)) { i += 1 }
+                }
+            }
+            if byte(i) == quote { i += 1 }
+        }
+        if !isSpace(byte(i)), byte(i) == UInt8(ascii: "?"), byte(i + 1) == UInt8(ascii: ">") { return nil }
+        // EncodingDecl: S? `encoding` S? `=` S? quote EncName quote.
+        skipBlanks()
+        let keyword = i
+        guard skip("encoding") else { return nil }
+        skipBlanks()
+        guard byte(i) == UInt8(ascii: "=") else { return nil }
+        i += 1
+        skipBlanks()
+        let quote = byte(i)
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+        i += 1
+        let start = i
+        guard isLetter(byte(i)) else { return nil }
+        while isLetter(byte(i)) || isDigit(byte(i)) || "._-".utf8.contains(byte(i)) { i += 1 }
+        guard byte(i) == quote else { return nil }
+        return (String(decoding: declaration[start..<i], as: UTF8.self), keyword..<(i + 1))
     }
 
     /// How many bytes of `bytes` are whole, valid UTF-8, and the first

@@ -14,7 +14,11 @@ import FoundationXML
 /// data (`<?target?>`). A guarded parser reads the document through a filter
 /// that overwrites exactly those constructs with spaces (line breaks kept,
 /// so every line and column number stays the same) and reports them itself,
-/// through the delegate, at the point where they were:
+/// through the delegate, at the point where they were. Bytes that are not
+/// UTF-8 where libxml2 reads UTF-8 (which trap in Foundation in a name, a
+/// comment or a processing instruction's target) end the document instead,
+/// with error 9 reported to the delegate; documents in UTF-16 and UCS-4 are
+/// decoded to UTF-8 first and guarded the same way:
 ///
 /// ```swift
 /// let parser = XMLParser.guarded(data: data)
@@ -72,7 +76,9 @@ extension XMLParser {
     private static func guardedParser(_ input: GuardedXMLInputStream) -> XMLParser {
         let parser = XMLParser(stream: input)
         let reporter = GuardedConstructReporter()
+        reporter.input = input
         input.onGuarded = { [unowned parser] construct in reporter.add(construct, to: parser) }
+        input.onClose = { [unowned parser] in reporter.finish(parser) }
         return parser
     }
     #endif
@@ -83,8 +89,10 @@ extension XMLGuardedConstruct {
     /// An error that the parser reports where it stops, which is where the
     /// construct is: it goes before the parser's own error there.
     fileprivate var isError: Bool {
-        if case .invalidUTF8 = kind { return true }
-        return false
+        switch kind {
+        case .invalidUTF8, .invalidUnit, .unsupportedEncoding: return true
+        default: return false
+        }
     }
 }
 
@@ -96,6 +104,8 @@ extension XMLGuardedConstruct {
 private final class GuardedConstructReporter: @unchecked Sendable {
     private var pending: [XMLGuardedConstruct] = []
     private var tokens: [CancellationToken] = []
+    /// The stream the parser reads (which holds this reporter).
+    weak var input: GuardedXMLInputStream?
 
     /// Called on the parsing thread (from the stream's `read`), before the
     /// parser sees the blanked bytes.
@@ -126,37 +136,78 @@ private final class GuardedConstructReporter: @unchecked Sendable {
     }
 
     /// Reports, in order, the pending constructs that begin before the
-    /// parser's position (all of them at the end of the document, and the
-    /// guard's own error before the parser's first).
+    /// parser's position (all of them at the end of the document), and the
+    /// guard's own error before the first error that the parser reports on
+    /// its line or after once it has read the end of the document, which the
+    /// guard cut there (by line only: the parser's column at the end may be
+    /// before text it held back). Errors on earlier lines, such as libxml2's
+    /// complaint about a broken XML declaration, come before the guard's; if
+    /// none reaches its line, ``finish(_:)`` reports it.
     private func flush(_ parser: XMLParser, all: Bool, atError: Bool = false) {
         let line = parser.lineNumber
         let column = parser.columnNumber
-        while let next = pending.first, all || (next.line, next.column) < (line, column) || (atError && next.isError) {
+        let atEnd = atError && input?.reachedEnd != false
+        while let next = pending.first,
+            all || (next.line, next.column) < (line, column)
+                || (atEnd && next.isError && next.line <= line)
+        {
             pending.removeFirst()
-            guard let delegate = parser.delegate else { continue }
-            switch next.kind {
-            case .attribute(let name, let element, let type, let defaultValue):
-                delegate.parser(
-                    parser, foundAttributeDeclarationWithName: name, forElement: element, type: type,
-                    defaultValue: defaultValue)
-            case .notation(let name, let publicID, let systemID):
-                delegate.parser(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
-            case .unparsedEntity(let name, let publicID, let systemID, let notationName):
-                delegate.parser(
-                    parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID,
-                    notationName: notationName)
-            case .processingInstruction(let target):
-                delegate.parser(parser, foundProcessingInstructionWithTarget: target, data: nil)
-            case .invalidUTF8(let byte):
-                let hex = String(byte, radix: 16, uppercase: true)
-                let error = NSError(
-                    domain: XMLParser.errorDomain, code: 9,
-                    userInfo: [
-                        NSLocalizedDescriptionKey:
-                            "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
-                    ])
-                delegate.parser(parser, parseErrorOccurred: error)
-            }
+            report(next, to: parser)
+        }
+    }
+
+    /// Called when the parser closes the stream, its parse over. Foundation
+    /// stops a parse at the end of the chunk where libxml2 reported its
+    /// first error, so the parser may not have reached where the guard cut
+    /// the document: the guard's error is reported now (unless the parse
+    /// was aborted), so that no cut goes unreported. The declarations after
+    /// the parser's stop are not, as the parser did not reach them.
+    func finish(_ parser: XMLParser) {
+        let errors = pending.filter(\.isError)
+        pending.removeAll()
+        guard (parser.parserError as NSError?)?.code != XMLParser.ErrorCode.delegateAbortedParseError.rawValue
+        else { return }
+        for error in errors { report(error, to: parser) }
+    }
+
+    private func report(_ next: XMLGuardedConstruct, to parser: XMLParser) {
+        guard let delegate = parser.delegate else { return }
+        switch next.kind {
+        case .attribute(let name, let element, let type, let defaultValue):
+            delegate.parser(
+                parser, foundAttributeDeclarationWithName: name, forElement: element, type: type,
+                defaultValue: defaultValue)
+        case .notation(let name, let publicID, let systemID):
+            delegate.parser(parser, foundNotationDeclarationWithName: name, publicID: publicID, systemID: systemID)
+        case .unparsedEntity(let name, let publicID, let systemID, let notationName):
+            delegate.parser(
+                parser, foundUnparsedEntityDeclarationWithName: name, publicID: publicID, systemID: systemID,
+                notationName: notationName)
+        case .processingInstruction(let target):
+            delegate.parser(parser, foundProcessingInstructionWithTarget: target, data: nil)
+        case .invalidUTF8(let byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            let error = NSError(
+                domain: XMLParser.errorDomain, code: 9,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
+                ])
+            delegate.parser(parser, parseErrorOccurred: error)
+        case .invalidUnit(let encoding, let value):
+            let hex = String(value, radix: 16, uppercase: true)
+            let error = NSError(
+                domain: XMLParser.errorDomain, code: 9,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "Input is not proper \(encoding) (unit 0x\(hex)) at line \(next.line), column \(next.column)"
+                ])
+            delegate.parser(parser, parseErrorOccurred: error)
+        case .unsupportedEncoding(let name):
+            let error = NSError(
+                domain: XMLParser.errorDomain, code: 32, // libxml2's XML_ERR_UNSUPPORTED_ENCODING
+                userInfo: [NSLocalizedDescriptionKey: "A guarded parser does not read documents in \(name)"])
+            delegate.parser(parser, parseErrorOccurred: error)
         }
     }
 }
