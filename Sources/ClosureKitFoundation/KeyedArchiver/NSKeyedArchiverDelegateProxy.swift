@@ -140,8 +140,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         guard let proxy else { return object }
         return proxy.forward(P.willEncode, (archiver, object), default: object) {
             guard $0 !== self else { return object }
-            if let answer = optionalRequirement($0.archiver(_:willEncode:))?(archiver, object) { return answer }
-            return object
+            // Implemented, its answer (nil too) replaces the object; not, the object stays.
+            guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return object }
+            return willEncode(archiver, object)
         }
     }
 

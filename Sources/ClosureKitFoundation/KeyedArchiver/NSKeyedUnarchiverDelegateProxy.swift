@@ -164,8 +164,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         guard let proxy else { return object }
         return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
             guard $0 !== self else { return object }
-            if let answer = optionalRequirement($0.unarchiver(_:didDecode:))?(unarchiver, object) { return answer }
-            return object
+            // Implemented, its answer (nil too) replaces the object; not, the object stays.
+            guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return object }
+            return didDecode(unarchiver, object)
         }
     }
 
