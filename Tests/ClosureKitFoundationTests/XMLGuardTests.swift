@@ -199,6 +199,28 @@ struct XMLGuardFuzzFindingTests {
         }
     }
 
+    @Test("a declaration missing its > does not hide the unparsed entity after it from the guard")
+    func declarationMissingItsEnd() throws {
+        for broken in ["<!ELEMENT catalog (entry*)", "<!ATTLIST catalog kind CDATA #IMPLIED"] {
+            let document = """
+                <!DOCTYPE catalog [
+                \(broken)
+                <!ENTITY logo SYSTEM "logo.gif" NDATA gif>
+                ]>
+                <catalog/>
+                """
+            let parser = XMLParser.guarded(data: Data(document.utf8))
+            let declarations = Recorder<String>()
+            let token = parser.onDeclaration { _, declaration in declarations.append("\(declaration)") }
+            // Unguarded, Foundation crashes here (a NULL public ID made a string).
+            _ = parser.parse()
+            withExtendedLifetime(token) {}
+            let logo = XMLDeclaration.unparsedEntity(
+                name: "logo", publicID: nil, systemID: "logo.gif", notationName: "gif")
+            #expect(declarations.values.contains("\(logo)"), "after \(broken)")
+        }
+    }
+
     @Test("a Latin-1 document is not held to UTF-8")
     func latin1() throws {
         let data =

@@ -436,6 +436,10 @@ struct XMLGuardFilter {
                 quote = byte
             } else if byte == UInt8(ascii: ">") {
                 return i + 1
+            } else if byte == UInt8(ascii: "<") {
+                // A declaration missing its `>`: libxml2 reports it and
+                // reads the next one from this `<` (a fuzzer finding).
+                return i
             }
             i += 1
         }
@@ -538,6 +542,13 @@ struct XMLGuardFilter {
                         continue scanning
                     case nil: break
                     }
+                }
+                if byte == UInt8(ascii: "<"), quote == nil, case .subsetDeclaration = state {
+                    // A declaration missing its `>` (`<!ELEMENT a (b)` then
+                    // `<!ENTITY …>`): libxml2 reports it and reads the next
+                    // declaration from this `<`, so the guard reads it too.
+                    state = .subset
+                    continue scanning
                 }
                 var newQuote = quote
                 var next: State?
