@@ -71,20 +71,36 @@ func throttleCases() -> [(name: String, body: (Int) -> Void)] {
 }
 
 /// Yields `n` values into a stream that `transform` wraps, consumed by a
-/// detached task; returns when the consumer has seen the end.
-private func pump(
+/// detached task; returns once the operator has pulled all `n` from the
+/// stream and the consumer has ended.
+///
+/// Waiting for the consumer to see the stream's end is not enough: an
+/// operator that holds a value back for its interval (debounce and throttle
+/// over an hour) may sleep out that hour after its upstream ends. So the
+/// stream counts what is pulled from it; once all `n` are pulled, the stream
+/// finishes and the consumer is cancelled, which ends the operator's sleep.
+private func pump<Output: AsyncSequence<Int, Never>>(
     _ n: Int,
-    _ transform: @escaping @Sendable (AsyncStream<Int>) -> any AsyncSequence<Int, Never>
+    _ transform: @escaping @Sendable (AsyncMapSequence<AsyncStream<Int>, Int>) -> Output
 ) {
     let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    let pulledAll = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     let tally = Tally()
+    let pulled = Tally()
+    let counted = stream.map { value -> Int in
+        pulled.value &+= 1
+        if pulled.value == n { pulledAll.signal() }
+        return value
+    }
     let consumer = Task.detached {
-        for await value in transform(stream) { tally.value &+= value }
+        for await value in transform(counted) { tally.value &+= value }
         done.signal()
     }
     for index in 0..<n { continuation.yield(index) }
+    if n > 0 { pulledAll.wait() }
     continuation.finish()
+    consumer.cancel()
     done.wait()
     blackHole((consumer, tally.value))
 }
