@@ -221,6 +221,24 @@ struct XMLGuardFuzzFindingTests {
         }
     }
 
+    @Test("an unparsed entity declared without a space after <!ENTITY is guarded, and the parse fails at it")
+    func entityKeywordRunIntoName() throws {
+        let document = """
+            <!DOCTYPE catalog [
+            <!NOTATION gif SYSTEM "image/gif">
+            <!ENTITYNDATA SYSTEM "logo.gif" NDATA gif>
+            ]>
+            <catalog/>
+            """
+        // Unguarded, libxml2 reports the missing space, reads the declaration
+        // anyway, and Foundation crashes on its NULL public ID.
+        #expect {
+            _ = try XMLOutline.outline(of: Data(document.utf8))
+        } throws: { error in
+            (error as? XMLOutlineError)?.line == 3
+        }
+    }
+
     @Test("a Latin-1 document is not held to UTF-8")
     func latin1() throws {
         let data =
