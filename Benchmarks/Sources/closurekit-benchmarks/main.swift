@@ -24,6 +24,7 @@ let suites: [Suite] = [
     delegateProxySuite,
     hookPointSuite,
     foundationSuite,
+    memorySuite,
     rateLimitSuite,
     clockSuite,
     delaysSuite,
@@ -66,6 +67,13 @@ while let argument = arguments.next() {
         }
         item.body(count)
         exit(0)
+    case "--xml-peak":
+        // The child process of the memory suite.
+        guard let mode = arguments.next(), let path = arguments.next() else {
+            FileHandle.standardError.write("--xml-peak needs a mode and a file\n".data(using: .utf8)!)
+            exit(2)
+        }
+        xmlPeakChild(mode: mode, path: path)
     case "--help", "-h":
         print("usage: closurekit-benchmarks [filter] [--tsv FILE] | --callgrind CASE N | --list-callgrind")
         print("capabilities: " + suites.map(\.capability).joined(separator: ", "))
