@@ -185,7 +185,8 @@ def callgrind_table(callgrind):
         ("proxy.instead", "proxy.peer.closure-delegate", "proxy instead-closure vs hand-written delegate + stored closure"),
         ("proxy.fallback", "proxy.peer.weak-forwarder", "proxy realDelegate fallback vs hand-written weak forwarder"),
         ("proxy.before-after", "proxy.peer.weak-forwarder", "proxy before + after hooks vs hand-written weak forwarder"),
-        ("hooks.none", "hooks.peer.stored-closure", "hook point, no hooks vs method calling a stored closure"),
+        ("hooks.none-anywhere", "hooks.peer.stored-closure", "hook point, no hooks vs method calling a stored closure"),
+        ("hooks.none", "hooks.peer.stored-closure", "hook point, no hooks on this instance (others hooked) vs stored closure"),
         ("hooks.instance-before", "hooks.peer.stored-closure", "hook point, one before hook vs method calling a stored closure"),
         ("hooks.instance-instead", "hooks.peer.stored-closure", "hook point, one instance instead hook vs method calling a stored closure"),
         ("control-events.send-1", "control-events.peer.closure-array-1", "control event send, 1 handler vs closure array"),
@@ -270,6 +271,15 @@ def main():
     out.append("")
     out.append(f"{met} of {len(targets)} targets met in the median run.")
     out.append("")
+    history = os.path.join(HERE, "HISTORY.md")
+    if os.path.exists(history):
+        with open(history) as handle:
+            lines = handle.read().rstrip("\n").split("\n")
+        out.append("## History")
+        out.append("")
+        # HISTORY.md's own title becomes this section; its headings move down a level.
+        out.extend(("#" + line) if line.startswith("## ") else line for line in lines[1:])
+        out.append("")
     with open(os.path.join(HERE, "RESULTS.md"), "w") as handle:
         handle.write("\n".join(out))
     print(f"wrote {os.path.join(HERE, 'RESULTS.md')} and {len(charts)} charts")
