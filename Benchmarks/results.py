@@ -282,7 +282,48 @@ def main():
         out.append("")
     with open(os.path.join(HERE, "RESULTS.md"), "w") as handle:
         handle.write("\n".join(out))
-    print(f"wrote {os.path.join(HERE, 'RESULTS.md')} and {len(charts)} charts")
+    write_readme_figures(meta, callgrind, charts, met, len(targets), len(runs))
+    print(f"wrote {os.path.join(HERE, 'RESULTS.md')}, {len(charts)} charts and the README's figures")
+
+
+README_BEGIN = "<!-- benchmark figures: written by Benchmarks/regenerate -->"
+README_END = "<!-- end of benchmark figures -->"
+
+
+def write_readme_figures(meta, callgrind, charts, met, targets, runs):
+    """Replaces the block between README_BEGIN and README_END in the
+    package's README.md with the headline figures of this regeneration, so
+    the README never quotes numbers RESULTS.md does not hold."""
+    readme = os.path.join(os.path.dirname(HERE), "README.md")
+    if not os.path.exists(readme):
+        return
+    with open(readme) as handle:
+        text = handle.read()
+    if README_BEGIN not in text or README_END not in text:
+        print(f"README.md has no '{README_BEGIN}' block; its figures were not updated", file=sys.stderr)
+        return
+    block = [README_BEGIN, ""]
+    block.append(
+        f"From [Benchmarks/RESULTS.md](Benchmarks/RESULTS.md) ({meta.get('date', 'undated')}, "
+        f"{meta.get('cores', '?')} cores, {runs} full run(s)): {met} of {targets} targets met in the median run. "
+        "Instructions per operation, counted under callgrind, against what a competent engineer would write by hand:"
+    )
+    block.append("")
+    block.extend(callgrind_table(callgrind))
+    block.append("")
+    for title, path in charts:
+        if any(word in title for word in README_CHARTS):
+            block.append(f"![{title}](Benchmarks/{path})")
+            block.append("")
+    block.append(README_END)
+    start = text.index(README_BEGIN)
+    end = text.index(README_END) + len(README_END)
+    with open(readme, "w") as handle:
+        handle.write(text[:start] + "\n".join(block) + text[end:])
+
+
+# Charts the README shows (by a word of their title); RESULTS.md shows them all.
+README_CHARTS = ("delays:", "association:")
 
 
 if __name__ == "__main__":
