@@ -13,7 +13,8 @@ internal import os
 /// imports the platform module: the mutex under ``LockPrimitive``, the
 /// thread-local slot of ``AccessTracking``, the system clocks of
 /// ``RawClock``, the timer thread and the condition variable it sleeps on,
-/// symbol lookup for ``SwiftRuntime``, and the timer-slack call.
+/// symbol lookup for ``SwiftRuntime``, the timer-slack call, and `memchr`
+/// for ``ByteSearch``.
 ///
 /// Each is a thin wrapper, `@inline(__always)` where it sits on a hot path
 /// (the mutex, the clocks, the thread-local load), so that the wrapper costs
@@ -169,6 +170,15 @@ enum Platform {
     private typealias PrctlFunction = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
     private static let prctlFunction = unsafeBitCast(lookUpSymbol("prctl"), to: PrctlFunction.self)
     #endif
+
+    // MARK: - Byte search
+
+    /// The address of the first `byte` in the `count` bytes at `base`, or nil:
+    /// the C library's `memchr`, for ``ByteSearch``.
+    @inline(__always)
+    static func findByte(_ byte: UInt8, in base: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+        memchr(base, Int32(byte), count).map { UnsafeRawPointer($0) }
+    }
 
     // MARK: - Symbols
 

@@ -16,6 +16,10 @@
 /// ``TimerCore``); on Linux, the side table pins the objects it describes
 /// with unowned references and sweeps those that have ended (see
 /// ``SideTable``).
+///
+/// Benchmark rows: "delays · schedule + cancel" (one allocation per pending
+/// delay, as the heap does not own it) and "association · read, any object"
+/// (owners get no weak-reference side table).
 enum SwiftRuntime {
     private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
         Platform.lookUpSymbol(name)

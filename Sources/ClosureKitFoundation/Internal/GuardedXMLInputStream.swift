@@ -5,6 +5,9 @@ import Foundation
 ///
 /// `XMLParser` pulls it in chunks from `parse()`; it reads its source in
 /// chunks of the same size, so the document is never held whole.
+///
+/// Its buffer pointers are `InputStream`'s own API (`read(_:maxLength:)`),
+/// not a speed choice.
 final class GuardedXMLInputStream: InputStream {
     private enum Source {
         case data(Data, offset: Int)

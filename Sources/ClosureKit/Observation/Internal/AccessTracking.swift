@@ -4,6 +4,11 @@
 ///
 /// ``ObservableProperty``'s getter asks ``isActive`` on every read (a
 /// thread-local load) and reports the read only while a tracking is running.
+///
+/// The tracker sits in the thread-local slot as an unretained pointer
+/// (`Unmanaged`): a C thread-local slot holds a raw pointer, and ``track(_:)``
+/// keeps the tracker alive while it is installed. Not a speed choice; the API
+/// requires it.
 @usableFromInline
 enum AccessTracking {
     /// One observable property read during a tracking.
