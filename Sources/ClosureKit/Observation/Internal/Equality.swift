@@ -4,7 +4,7 @@ enum Equality {
     static func function<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
         guard let equatable = type as? any Equatable.Type else { return nil }
         func make<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
-            { lhs, rhs in (lhs as! E) == (rhs as! E) }  // `Value` is `E`: the casts cannot fail
+            { lhs, rhs in (lhs as! E) == (rhs as! E) } // `Value` is `E`: the casts cannot fail
         }
         return make(equatable)
     }
