@@ -40,6 +40,13 @@ struct XMLOutlineProcessTests {
         )
     }
 
+    /// Removes the folder that ``file(_:_:)`` made for `path`.
+    private static func removeFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        guard folder.lastPathComponent.hasPrefix("xml-outline-") else { return }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     /// A temporary folder holding a file with `contents`.
     private static func file(_ name: String, _ contents: Data) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xml-outline-\(UUID())")
@@ -71,6 +78,7 @@ struct XMLOutlineProcessTests {
         case "text": path = try Self.file("notes.xml", Data("just some words\n".utf8))
         default: path = try Self.file("bad.xml", Data("<a>\n  <b>\n</a>\n".utf8))
         }
+        defer { Self.removeFolder(of: path) }
         let (status, output, errors) = try Self.run(path)
         #expect(status == 1)
         // The outline streams: the lines before a parse error are printed.
@@ -82,6 +90,7 @@ struct XMLOutlineProcessTests {
     @Test("a document whose DTD crashes Foundation's parser is outlined")
     func guardedDTD() throws {
         let path = try Self.file("a.xml", Data("<!DOCTYPE a [<!ATTLIST a b CDATA #IMPLIED>]><a b=\"1\"/>".utf8))
+        defer { Self.removeFolder(of: path) }
         let (status, output, errors) = try Self.run(path)
         #expect(status == 0)
         #expect(output == "a b=\"1\"\n")

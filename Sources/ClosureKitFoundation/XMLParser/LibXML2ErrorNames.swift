@@ -120,5 +120,11 @@ enum LibXML2ErrorNames {
         203: "namespace error: attribute redefined",
         204: "namespace error: empty",
         205: "namespace error: colon",
+        // xmlParserErrors' encoding (i18n) family.
+        6000: "encoding: no name",
+        6001: "encoding: no converter",
+        6002: "encoding: too many converters",
+        6003: "encoding conversion failed",
+        6004: "encoding: no output",
     ]
 }

@@ -16,8 +16,14 @@ import FoundationXML
 /// ```
 public struct XMLOutlineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line of the error, counted from 1.
+    ///
+    /// For an encoding error (``isEncodingError``) it is where the parser
+    /// stood when libxml2 converted the part of the document holding the bad
+    /// bytes, which may be before them: libxml2 converts a document in
+    /// chunks and does not say where in a chunk conversion failed.
     public let line: Int
-    /// The column of the error, counted from 1.
+    /// The column of the error, counted from 1 (see ``line`` for encoding
+    /// errors).
     public let column: Int
     /// The `XMLParser.ErrorCode` raw value.
     public let code: Int
@@ -45,9 +51,23 @@ public struct XMLOutlineError: Error, Hashable, Sendable, CustomStringConvertibl
         LibXML2ErrorNames.names[code] ?? "error \(code)"
     }
 
-    /// `malformed XML at line L, column C: name (error N)`.
+    /// Whether the document's bytes could not be converted from the
+    /// encoding it declares (libxml2's codes 6000 to 6004, such as 6003 for a
+    /// byte that is not valid in that encoding).
+    public var isEncodingError: Bool {
+        (6000...6004).contains(code)
+    }
+
+    /// `malformed XML at line L, column C: name (error N)`; for an encoding
+    /// error, `not readable in its declared encoding at or after line L,
+    /// column C: name (error N)`, since libxml2 does not say exactly where
+    /// (see ``line``).
     public var description: String {
-        "malformed XML at line \(line), column \(column): \(name) (error \(code))"
+        let what = LibXML2ErrorNames.names[code].map { "\($0) (error \(code))" } ?? "error \(code)"
+        if isEncodingError {
+            return "not readable in its declared encoding at or after line \(line), column \(column): \(what)"
+        }
+        return "malformed XML at line \(line), column \(column): \(what)"
     }
 
     /// libxml2's codes for what it reports and then parses on: warnings
