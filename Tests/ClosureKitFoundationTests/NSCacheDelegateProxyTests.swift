@@ -43,8 +43,13 @@ struct NSCacheDelegateProxyTests {
         #expect(evicted.values == collector.evicted)
     }
 
-    @Test("the previous delegate keeps receiving evictions, before the closure")
+    @Test("the previous delegate keeps receiving the evicted objects, before the closure")
     func realDelegateFirst() {
+        let reference = NSCache<NSString, Entry>()
+        let alone = EvictionCollector()
+        reference.delegate = alone
+        Self.exercise(reference)
+
         let cache = NSCache<NSString, Entry>()
         let collector = EvictionCollector()
         cache.delegate = collector
@@ -55,6 +60,9 @@ struct NSCacheDelegateProxyTests {
         withExtendedLifetime(token) {}
 
         #expect(!collector.evicted.isEmpty)
+        // What the delegate receives through the proxy is what it receives on its own.
+        #expect(collector.evicted == alone.evicted)
+        #expect(!collector.evicted.contains("?"))
         #expect(order.values == Array(1...collector.evicted.count))
     }
 
