@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes Benchmarks/RESULTS.md and the scaling charts from the files that
-Benchmarks/regenerate collected. Not meant to be run by hand: run
-Benchmarks/regenerate, which measures first.
+Benchmarks/regenerate collected. Benchmarks/regenerate measures and then runs
+this; run it by hand only to rewrite the page from measurements already taken:
 
-    results.py WORKDIR
+    results.py WORKDIR        # e.g. results.py Benchmarks/measurements
 
 WORKDIR holds run-1.tsv ... run-K.tsv (`closurekit-benchmarks --details`),
 callgrind.tsv (`Benchmarks/callgrind --tsv`) and meta.txt (key: value lines).
@@ -137,6 +137,9 @@ def scaling_groups(rows):
         prefix, digits, unit, suffix = match.groups()
         n = int(digits) * {None: 1, "k": 1_000, "M": 1_000_000}[unit]
         suffix = re.sub(r" \(overran the deadline\)", "", suffix)
+        if n == 1:
+            # "1 observer" and "10 observers" are the same series.
+            suffix = re.sub(r"^(\w*[^s\W])\b", r"\1s", suffix)
         title = f"{row['capability']}: {prefix}N {suffix}".strip()
         groups.setdefault(title, {"metric": row["metric"], "series": collections.OrderedDict()})
         series = groups[title]["series"]
@@ -277,8 +280,11 @@ def main():
             lines = handle.read().rstrip("\n").split("\n")
         out.append("## History")
         out.append("")
-        # HISTORY.md's own title becomes this section; its headings move down a level.
-        out.extend(("#" + line) if line.startswith("## ") else line for line in lines[1:])
+        out.append("How ClosureKit's costs changed before 0.1.0, oldest first, from [HISTORY.md](HISTORY.md).")
+        # HISTORY.md's title and opening paragraph (which points here) are left
+        # out; its headings move down a level.
+        body = lines[lines.index("", 2):] if "" in lines[2:] else lines[1:]
+        out.extend(("#" + line) if line.startswith("## ") else line for line in body)
         out.append("")
     with open(os.path.join(HERE, "RESULTS.md"), "w") as handle:
         handle.write("\n".join(out))

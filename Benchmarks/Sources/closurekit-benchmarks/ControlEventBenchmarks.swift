@@ -132,7 +132,7 @@ let controlEventSuite = Suite(capability: "control events") {
         }
         rows.append(
             Row(
-                capability: capability, name: "scaling: send to \(handlerCount) handlers", metric: "ns/op",
+                capability: capability, name: "scaling: \(name)", metric: "ns/op",
                 ours: results[0], peer: "closure array", peerValue: results[1], target: nil))
     }
     let one = byCount[1]!
