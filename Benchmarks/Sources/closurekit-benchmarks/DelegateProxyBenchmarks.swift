@@ -201,7 +201,8 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
             ])
         rows.append(
             Row(
-                capability: capability, name: "scaling: instead-closure, \(registered) selectors with closures",
+                capability: capability,
+                name: "scaling: instead-closure, \(registered) selector\(registered == 1 ? "" : "s") with closures",
                 metric: "ns/msg", ours: results[0], peer: "hand-written delegate + stored closure",
                 peerValue: results[1], target: nil))
         withExtendedLifetime((holder, tokens)) {}

@@ -52,7 +52,9 @@ func xmlPeakChild(mode: String, path: String) -> Never {
 
 /// Writes a document of at least `megabytes` MB to `url`, a chunk at a time.
 private func writeLargeDocument(to url: URL, megabytes: Int) throws -> Int {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     try handle.write(contentsOf: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<catalog>\n".utf8))

@@ -79,7 +79,7 @@ func throttleCases() -> [(name: String, body: (Int) -> Void)] {
 /// over an hour) may sleep out that hour after its upstream ends. So the
 /// stream counts what is pulled from it; once all `n` are pulled, the stream
 /// finishes and the consumer is cancelled, which ends the operator's sleep.
-private func pump<Output: AsyncSequence<Int, Never>>(
+private func pump<Output: AsyncSequence<Int, Never> & SendableMetatype>(
     _ n: Int,
     _ transform: @escaping @Sendable (AsyncMapSequence<AsyncStream<Int>, Int>) -> Output
 ) {
