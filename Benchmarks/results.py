@@ -20,6 +20,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+# The same measurements draw byte-identical SVG files (no date, fixed ids), so
+# rewriting the page from Benchmarks/measurements/ changes nothing in git.
+plt.rcParams["svg.hashsalt"] = "closurekit"
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHARTS = os.path.join(HERE, "charts")
 
@@ -172,7 +176,7 @@ def draw(groups):
         axes.legend(fontsize=8)
         figure.tight_layout()
         name = slug(title) + ".svg"
-        figure.savefig(os.path.join(CHARTS, name))
+        figure.savefig(os.path.join(CHARTS, name), metadata={"Date": None})
         plt.close(figure)
         files.append((title, "charts/" + name))
     return files
@@ -240,6 +244,13 @@ def main():
     out.append("")
     out.append(f"Figures from the run whose ratio is the median of {len(runs)} full run(s); the ratio column")
     out.append("gives the median run's ratio and, in brackets, its range over the runs.")
+    out.append("")
+    out.append("Interleaving keeps a ratio steady while the machine's speed drifts within a run, and the")
+    out.append("ranges show how steady it stayed over the runs. It does not make a ratio independent of")
+    out.append("the machine: the two sides of a row spend their time on different things (locks, atomics,")
+    out.append("allocation, cache misses, plain instructions), so a machine in another state (another")
+    out.append("host, another neighbour) can move a ratio further than its range, and a target met on one")
+    out.append("machine can be missed on the next. The instruction counts above do not move.")
     out.append("")
     by_capability = collections.OrderedDict()
     for row in rows:
