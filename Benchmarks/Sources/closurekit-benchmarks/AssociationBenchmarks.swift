@@ -16,21 +16,19 @@ private final class OptedInObject: Lifetime {
 }
 
 /// The strongest hand-written side table: one typed dictionary per key,
-/// keyed by object identity, under a lock.
+/// keyed by object identity, under the same lock primitive as ours.
 final class TypedSideTable<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PeerLock()
     private var values: [ObjectIdentifier: Value] = [:]
 
     init(capacity: Int = 0) { values.reserveCapacity(capacity) }
 
-    @inline(never)
     func set(_ value: Value, on object: AnyObject) {
         lock.lock()
         values[ObjectIdentifier(object)] = value
         lock.unlock()
     }
 
-    @inline(never)
     func value(on object: AnyObject) -> Value? {
         lock.lock()
         defer { lock.unlock() }

@@ -216,19 +216,12 @@ private func parseThroughProxyToRealDelegate(_ data: Data) -> Tally {
     return delegate.tally
 }
 
-/// Milliseconds a parse: min and median over `rounds`, the cases alternating
-/// within each round so that drift on a shared machine hits both alike.
+/// Milliseconds a parse, one parse per batch, through the harness's
+/// `interleave` (min and median over `rounds`, the cases in turn).
 private func alternate(rounds: Int, _ cases: [() -> Void]) -> [Measurement] {
-    var samples = Array(repeating: [Double](), count: cases.count)
-    for body in cases { body() } // warm-up
-    for _ in 0..<rounds {
-        for (index, body) in cases.enumerated() {
-            let start = now()
-            body()
-            samples[index].append(Double(now() - start) / 1_000_000)
-        }
+    interleave(rounds: rounds, cases.map { body in (1, { n in for _ in 0..<n { body() } }) }).map {
+        Measurement(min: $0.min / 1_000_000, median: $0.median / 1_000_000)
     }
-    return samples.map(summarize)
 }
 
 /// The XMLParser cases on a smaller document (2,000 items), for the

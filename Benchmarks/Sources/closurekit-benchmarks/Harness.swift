@@ -72,17 +72,34 @@ typealias Case = (operations: Int, body: (Int) -> Void)
 
 /// The fair way to compare: every case runs one batch per round, in turn
 /// (A, B, A, B, ...), for `rounds` rounds after one warm-up batch each, so that
-/// a machine that changes speed mid-run slows every side alike. Returns, per
+/// a machine that changes speed mid-run slows every side alike. The case that
+/// goes first rotates from round to round (A, B, C; B, C, A; ...), so that no
+/// side always follows `between` or the same neighbour. Returns, per
 /// case, the minimum and the median nanoseconds per operation over the rounds.
-/// Batches are sized (by `operations`) to take about a millisecond or more, so
-/// that the clock's resolution does not matter.
+/// Each side's batch takes at least a millisecond, so that the clock's
+/// resolution and the loop around it do not matter: a case whose warm-up shows
+/// that `operations` would take less runs more operations per batch (up to 64
+/// times as many), each side on its own, since the figure is per operation.
 func interleave(rounds: Int = 21, between: (() -> Void)? = nil, _ cases: [Case]) -> [Measurement] {
-    for item in cases { item.body(max(1, item.operations / 10)) } // warm-up
+    var cases = cases
+    for index in cases.indices { // warm-up, and batch sizes
+        let warmUp = max(1, cases[index].operations / 10)
+        let start = now()
+        cases[index].body(warmUp)
+        let perOperation = Double(now() - start) / Double(warmUp)
+        let batch = perOperation * Double(cases[index].operations)
+        if batch < 1_000_000 {
+            let wanted = (1_000_000 / max(perOperation, 0.01)).rounded(.up)
+            cases[index].operations = Int(min(wanted, Double(cases[index].operations) * 64))
+        }
+    }
     between?()
     var samples = Array(repeating: [Double](), count: cases.count)
     for index in samples.indices { samples[index].reserveCapacity(rounds) }
-    for _ in 0..<rounds {
-        for (index, item) in cases.enumerated() {
+    for round in 0..<rounds {
+        for step in cases.indices {
+            let index = (step + round) % cases.count
+            let item = cases[index]
             let start = now()
             item.body(item.operations)
             let end = now()
@@ -170,4 +187,51 @@ func detailedTSV(_ rows: [Row]) -> String {
         text += fields.joined(separator: "\t") + "\n"
     }
     return text
+}
+
+/// The lock hand-written peers use: the primitive ClosureKit's own lock wraps
+/// (`os_unfair_lock` on Darwin, a pthread mutex elsewhere), called directly.
+/// `NSLock` would add a class method call and, on Linux, more: a peer must
+/// not pay for a weaker lock than ours.
+final class PeerLock: @unchecked Sendable {
+    #if canImport(Darwin)
+    private let primitive: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    init() {
+        primitive = .allocate(capacity: 1)
+        #if canImport(Darwin)
+        primitive.initialize(to: os_unfair_lock())
+        #else
+        primitive.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(primitive, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(primitive)
+        #endif
+        primitive.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        #else
+        pthread_mutex_lock(primitive)
+        #endif
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(primitive)
+        #else
+        pthread_mutex_unlock(primitive)
+        #endif
+    }
 }

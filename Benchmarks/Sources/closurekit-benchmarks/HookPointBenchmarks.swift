@@ -4,7 +4,9 @@ import Foundation
 // Hook points: a hookable method with no hooks, with one instance before
 // hook, with one instance instead hook and with one type-wide instead hook,
 // against the hand-written alternatives (a direct method call; a method that
-// calls an optional stored closure first).
+// calls an optional stored closure first, with the closure set and, for the
+// rows with no hooks, with none set: the hand-written hookable method when
+// nothing is hooked).
 
 private final class Hooked: Hookable, @unchecked Sendable {
     static let step = HookPoint<Hooked, Int, Int>("step(_:)")
@@ -69,6 +71,7 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
     let direct = Direct()
     let handWritten = HandWritten()
     handWritten.beforeStep = { sink.value &+= $0 }
+    let handWrittenUnset = HandWritten()
     let none = Hooked()
     let unhooked = Unhooked()
     let withBefore = Hooked()
@@ -109,6 +112,13 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
                 for index in 0..<n { blackHole(object.step(index)) }
             }
         ),
+        (
+            "hooks.peer.unset-closure",
+            { n in
+                let object = opaque(handWrittenUnset)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
     ]
 }
 
@@ -116,8 +126,8 @@ let hookPointSuite = Suite(capability: "hook points") {
     let n = 100_000
     let cases = hookPointCases()
     let results = interleave(cases.map { (n, $0.body) })
-    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere) = (
-        results[0], results[1], results[2], results[3], results[4], results[5]
+    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere, unsetClosure) = (
+        results[0], results[1], results[2], results[3], results[4], results[5], results[6]
     )
 
     // A type-wide hook affects every instance, so it is measured on its own
@@ -142,11 +152,14 @@ let hookPointSuite = Suite(capability: "hook points") {
     return [
         Row(
             capability: capability, name: "call, no hooks", metric: "ns/op",
-            ours: noneAnywhere, peer: "method calling a stored closure", peerValue: storedClosure,
+            ours: noneAnywhere, peer: "method with an optional closure, none set", peerValue: unsetClosure,
             target: .atMost(1.2)),
         Row(
+            capability: capability, name: "call, no hooks", metric: "ns/op",
+            ours: noneAnywhere, peer: "method calling a stored closure", peerValue: storedClosure, target: nil),
+        Row(
             capability: capability, name: "call, no hooks on this instance, other instances hooked", metric: "ns/op",
-            ours: noHooks, peer: "method calling a stored closure", peerValue: storedClosure, target: nil),
+            ours: noHooks, peer: "method with an optional closure, none set", peerValue: unsetClosure, target: nil),
         Row(
             capability: capability, name: "call, one instance before hook", metric: "ns/op",
             ours: before, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(3)),
