@@ -86,13 +86,15 @@ private func residentBytes() -> Double {
 
 /// Memory per pending delay and memory after cancelling them all.
 private struct MemoryResult {
-    var perItem: Double
+    var count: Int
     var baseline: Double
     var pending: Double
     var afterCancel: Double
 
     /// What the pending items took, in bytes of resident memory.
     var taken: Double { pending - baseline }
+    /// What one pending item took.
+    var perItem: Double { taken / Double(count) }
     /// What cancelling them did not give back.
     var held: Double { afterCancel - baseline }
 }
@@ -107,8 +109,7 @@ private func measureMemory(count: Int, schedule: (DelayCounter) -> [AnyObject], 
     cancel(handles)
     handles = []
     let after = residentBytes()
-    return MemoryResult(
-        perItem: (pending - baseline) / Double(count), baseline: baseline, pending: pending, afterCancel: after)
+    return MemoryResult(count: count, baseline: baseline, pending: pending, afterCancel: after)
 }
 
 /// Lateness in microseconds (p50, p99) of `count` delays spread over
