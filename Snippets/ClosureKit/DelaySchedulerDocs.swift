@@ -45,18 +45,6 @@ func sample146(scheduler: DelayScheduler<ManualClock>, clock: ManualClock, sessi
 }
 // snippet.show
 
-// Sources/ClosureKit/Delays/DelayScheduler.swift:169
-// snippet.hide
-func sample169(scheduler: DelayScheduler<ContinuousClock>, viewModel: ViewModel) async throws {
-// snippet.show
-    let token = scheduler.scheduleOnMainActor(after: .seconds(1)) {
-        viewModel.isLoading = false
-    }
-// snippet.hide
-    _ = token
-}
-// snippet.show
-
 // Sources/ClosureKit/Delays/DelayScheduler.swift:225
 // snippet.hide
 func sample225() async throws {

@@ -67,6 +67,8 @@ extension EventControl {
     ///     token is inert (its `cancel()` returns `false`).
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first run.
+    ///   - isolation: Where `handler` runs: the caller's actor, which Swift
+    ///     passes for you. See <doc:Isolation>.
     ///   - handler: Receives the control, typed as `Self`. Do not capture the
     ///     control strongly: the control keeps the handler, so that would be a
     ///     reference cycle. Use the parameter instead.
@@ -75,14 +77,17 @@ extension EventControl {
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (Self) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self) -> Void
     ) -> CancellationToken {
-        controlEventStorage.add(
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let token = controlEventStorage.add(
             for: events,
             options: options,
             owner: self,
             body: TypedControlEventHandlerBody<Self>(handler)
         )
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Removes every handler whose mask is exactly `events`.

@@ -23,6 +23,8 @@ public final class Debouncer<Value: Sendable>: Sendable {
     private let interval: Duration
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
     private let action: @Sendable (Value) -> Void
+    /// The action's actor, when it was created on one (see ``ActorDelivery``).
+    private let delivery: ActorDelivery<Value>?
     private let pending = Locked<CancellationToken?>(nil)
 
     /// Creates a debouncer on `scheduler`.
@@ -40,12 +42,13 @@ public final class Debouncer<Value: Sendable>: Sendable {
         for interval: Duration,
         scheduler: DelayScheduler<C>,
         on executor: DelayExecutor,
-        action: @escaping @Sendable (Value) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        action: @escaping (Value) -> Void
     ) throws(DelayIntervalError) {
         try DelayIntervalError.validate(interval)
         self.interval = interval
-        self.action = action
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
+        (self.action, self.delivery) = ActorDelivery.make(action, isolation: isolation)
+        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, isolation: nil, body) }
     }
 
     /// Creates a debouncer on ``DelayScheduler/shared``.
@@ -59,13 +62,16 @@ public final class Debouncer<Value: Sendable>: Sendable {
     public convenience init(
         for interval: Duration,
         on executor: DelayExecutor,
-        action: @escaping @Sendable (Value) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        action: @escaping (Value) -> Void
     ) throws(DelayIntervalError) {
-        try self.init(for: interval, scheduler: .shared, on: executor, action: action)
+        try self.init(for: interval, scheduler: .shared, on: executor, isolation: isolation, action: action)
     }
 
     deinit {
         pending.withLock { $0 }?.cancel()
+        // Values waiting for the action's actor go with the debouncer.
+        delivery?.cancel()
     }
 
     /// Sends a value: restarts the quiet interval, and replaces the value the

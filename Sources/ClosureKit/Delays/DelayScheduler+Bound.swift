@@ -27,8 +27,10 @@ extension DelayScheduler {
         after delay: Duration,
         boundTo object: Object,
         on executor: DelayExecutor,
-        _ body: @escaping @Sendable (Object) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Object) -> Void
     ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
         let weakObject = WeakBox(object)
         let record = BoundDelayRecord(core: core, target: executor.target) {
             guard let object = weakObject.object else { return }
@@ -38,7 +40,7 @@ extension DelayScheduler {
         // also the owner's token, and releasing that token must still cancel
         // the delay. The record holds the callback's token until it fires or
         // is cancelled.
-        let endToken = ObjectLifetime.onEnd(of: object) { [weak record] in
+        let endToken = ObjectLifetime.onEnd(of: object, isolation: nil) { [weak record] in
             _ = record?.finish(byOwner: false)
         }
         let keep = core.lock.withLock { () -> Bool in
@@ -47,6 +49,6 @@ extension DelayScheduler {
             return true
         }
         if !keep { endToken.cancel() }
-        return insert(record, at: deadlineTicks(after: delay))
+        return ActorDelivery.token(insert(record, at: deadlineTicks(after: delay)), ending: delivery)
     }
 }

@@ -32,14 +32,16 @@ extension DelayScheduler {
         every interval: Duration,
         startingAfter delay: Duration? = nil,
         on executor: DelayExecutor,
-        _ body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping () -> Void
     ) throws(DelayIntervalError) -> CancellationToken {
         try DelayIntervalError.validate(interval)
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
         let origin = nowTicks()
         let record = RepeatingDelayRecord(
             core: core, target: executor.target, origin: origin, first: delay ?? interval,
             interval: interval, action: body)
-        return insert(record, at: record.deadline(ofTick: 0))
+        return ActorDelivery.token(insert(record, at: record.deadline(ofTick: 0)), ending: delivery)
     }
 
     /// Runs `body` on `executor` every `seconds` seconds, on a drift-free
@@ -65,9 +67,10 @@ extension DelayScheduler {
     public func scheduleRepeating(
         everySeconds seconds: Double,
         on executor: DelayExecutor,
-        _ body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping () -> Void
     ) throws(DelayIntervalError) -> CancellationToken {
         let interval = try DelayIntervalError.validate(seconds: seconds)
-        return try scheduleRepeating(every: interval, on: executor, body)
+        return try scheduleRepeating(every: interval, on: executor, isolation: isolation, body)
     }
 }

@@ -135,10 +135,12 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     public func schedule(
         after delay: Duration,
         on executor: DelayExecutor,
-        _ body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping () -> Void
     ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
         let record = DelayRecord(core: core, target: executor.target, action: body)
-        return insert(record, at: deadlineTicks(after: delay))
+        return ActorDelivery.token(insert(record, at: deadlineTicks(after: delay)), ending: delivery)
     }
 
     /// Runs `body` on `executor` at `deadline`.
@@ -158,31 +160,12 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     public func schedule(
         at deadline: C.Instant,
         on executor: DelayExecutor,
-        _ body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping () -> Void
     ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
         let record = DelayRecord(core: core, target: executor.target, action: body)
-        return insert(record, at: ticks(of: deadline))
-    }
-
-    /// Runs `body` on the main actor once `delay` has passed.
-    ///
-    /// ```swift
-    /// let token = scheduler.scheduleOnMainActor(after: .seconds(1)) {
-    ///     viewModel.isLoading = false
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - delay: How long to wait.
-    ///   - body: A main-actor closure; it runs on the main queue.
-    /// - Returns: The token that cancels the delay.
-    public func scheduleOnMainActor(
-        after delay: Duration,
-        _ body: @escaping @MainActor @Sendable () -> Void
-    ) -> CancellationToken {
-        schedule(after: delay, on: .main) {
-            MainActor.assumeIsolated { body() }
-        }
+        return ActorDelivery.token(insert(record, at: ticks(of: deadline)), ending: delivery)
     }
 
     /// The number of delays waiting in the heap of this scheduler's clock

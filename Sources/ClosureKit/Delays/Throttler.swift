@@ -48,6 +48,8 @@ public final class Throttler<Value: Sendable>: Sendable {
     private let executor: DelayExecutor
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
     private let action: @Sendable (Value) -> Void
+    /// The action's actor, when it was created on one (see ``ActorDelivery``).
+    private let delivery: ActorDelivery<Value>?
     @usableFromInline let state = Locked(State())
 
     /// Creates a throttler on `scheduler`.
@@ -68,14 +70,15 @@ public final class Throttler<Value: Sendable>: Sendable {
         scheduler: DelayScheduler<C>,
         on executor: DelayExecutor,
         latest: Bool = true,
-        action: @escaping @Sendable (Value) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        action: @escaping (Value) -> Void
     ) throws(DelayIntervalError) {
         try DelayIntervalError.validate(interval)
         self.interval = interval
         self.keepsLatest = latest
         self.executor = executor
-        self.action = action
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
+        (self.action, self.delivery) = ActorDelivery.make(action, isolation: isolation)
+        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, isolation: nil, body) }
     }
 
     /// Creates a throttler on ``DelayScheduler/shared``.
@@ -92,36 +95,19 @@ public final class Throttler<Value: Sendable>: Sendable {
         for interval: Duration,
         on executor: DelayExecutor,
         latest: Bool = true,
-        action: @escaping @Sendable (Value) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        action: @escaping (Value) -> Void
     ) throws(DelayIntervalError) {
-        try self.init(for: interval, scheduler: .shared, on: executor, latest: latest, action: action)
-    }
-
-    /// Creates a throttler on `scheduler`; see ``init(for:scheduler:on:latest:action:)``.
-    @available(*, deprecated, renamed: "init(for:scheduler:on:latest:action:)")
-    public convenience init<C>(
-        every interval: Duration,
-        scheduler: DelayScheduler<C>,
-        on executor: DelayExecutor,
-        action: @escaping @Sendable (Value) -> Void
-    ) throws(DelayIntervalError) {
-        try self.init(for: interval, scheduler: scheduler, on: executor, action: action)
-    }
-
-    /// Creates a throttler on ``DelayScheduler/shared``; see ``init(for:on:latest:action:)``.
-    @available(*, deprecated, renamed: "init(for:on:latest:action:)")
-    public convenience init(
-        every interval: Duration,
-        on executor: DelayExecutor,
-        action: @escaping @Sendable (Value) -> Void
-    ) throws(DelayIntervalError) {
-        try self.init(for: interval, scheduler: .shared, on: executor, action: action)
+        try self.init(
+            for: interval, scheduler: .shared, on: executor, latest: latest, isolation: isolation, action: action)
     }
 
     deinit {
         // The window's closure holds the state, and the state holds the
         // window's token: cancel to break that cycle.
         state.withLock { $0.window }?.cancel()
+        // Values waiting for the action's actor go with the throttler.
+        delivery?.cancel()
     }
 
     /// Sends a value: runs the action now if no window is open, otherwise

@@ -171,9 +171,38 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     public final func implement<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        with body: @escaping @Sendable (Arguments) -> Result
+        isolation: isolated (any Actor)? = #isolation,
+        with body: @escaping (Arguments) -> Result
     ) -> CancellationToken {
-        register(selector, .instead, options, .plain(body))
+        guard isolation != nil else { return register(selector, .instead, options, .plain(assumeSendable(body))) }
+        // It must answer now: off its actor, the message goes on as if it were not there.
+        let answer = ActorDelivery<Arguments>.makeAnswering(body, isolation: isolation)
+        return register(selector, .instead, options, .instead { answer($0.arguments) ?? $0.proceed() })
+    }
+
+    /// Answers a method that returns nothing with `body`: the form of
+    /// ``implement(_:options:isolation:with:)-(_,_,_,(Arguments)->Result)``
+    /// that, registered from an actor, also runs for messages sent from
+    /// other threads, enqueued to that actor in the order they were sent
+    /// (see <doc:Isolation>).
+    ///
+    /// - Parameters:
+    ///   - selector: The method to answer; one the proxy lists in
+    ///     ``selectors`` (another one traps).
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
+    ///   - isolation: Where `body` runs: the caller's actor, which Swift
+    ///     passes for you.
+    ///   - body: Called with the message's arguments.
+    /// - Returns: The token that removes the closure.
+    public final func implement<Arguments>(
+        _ selector: MethodSelector<Arguments, Void>,
+        options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
+        with body: @escaping (Arguments) -> Void
+    ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        return ActorDelivery.token(register(selector, .instead, options, .plain(body)), ending: delivery)
     }
 
     /// Adds an `instead` closure that receives an ``Invocation`` and can call
@@ -195,9 +224,13 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     public final func instead<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        register(selector, .instead, options, .instead(body))
+        guard isolation != nil else { return register(selector, .instead, options, .instead(assumeSendable(body))) }
+        // It must answer now: off its actor, the message goes on as if it were not there.
+        let answer = ActorDelivery<Invocation<Arguments, Result>>.makeAnswering(body, isolation: isolation)
+        return register(selector, .instead, options, .instead { answer($0) ?? $0.proceed() })
     }
 
     /// Adds a closure that runs before the implementation of `selector`.
@@ -218,9 +251,11 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     public final func before<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        register(selector, .before, options, .observer(body))
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        return ActorDelivery.token(register(selector, .before, options, .observer(body)), ending: delivery)
     }
 
     /// Adds a closure that runs after the implementation of `selector` and
@@ -242,9 +277,11 @@ open class DelegateProxy<Delegate>: @unchecked Sendable {
     public final func after<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        register(selector, .after, options, .observer(body))
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        return ActorDelivery.token(register(selector, .after, options, .observer(body)), ending: delivery)
     }
 
     /// Adds an `after` closure that receives only the message's arguments:

@@ -111,9 +111,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        _ body: @escaping Observer
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(Hook(scope: type, body: .observer(body)), at: .before, instance: instance, options: options)
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let token = add(Hook(scope: type, body: .observer(body)), at: .before, instance: instance, options: options)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -129,9 +132,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        _ body: @escaping Observer
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(Hook(scope: type, body: .observer(body)), at: .after, instance: instance, options: options)
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let token = add(Hook(scope: type, body: .observer(body)), at: .after, instance: instance, options: options)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -147,9 +153,20 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        _ body: @escaping Replacement
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        add(Hook(scope: type, body: .replacement(body)), at: .instead, instance: instance, options: options)
+        let replacement: Replacement
+        if isolation == nil {
+            replacement = assumeSendable(body)
+        } else {
+            // It must answer now: off its actor, the call goes on as if it were not there.
+            let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
+                { body($0.0, $0.1) }, isolation: isolation)
+            replacement = { answer(($0, $1)) ?? $1.proceed() }
+        }
+        return add(
+            Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
     }
 
     /// The hook point with its types erased, for ``Hookable/hookPoints``.

@@ -63,6 +63,21 @@ enum Platform {
         #endif
     }
 
+    // MARK: - Thread identity
+
+    /// The calling thread's identity: equal on one thread, different on two
+    /// live threads. What ``ActorDelivery`` compares to tell whether an event
+    /// is sent on the main actor's thread (benchmark row: "isolation · main-actor
+    /// handler, sent on the main thread").
+    @inline(__always)
+    static func currentThread() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     // MARK: - Thread-local slot
 
     /// A per-thread pointer-sized slot, nil on every thread until set there.

@@ -31,9 +31,17 @@ extension Lifetime {
     ///
     /// Equivalent to `ObjectLifetime.onEnd(of:perform:)` with this object.
     ///
-    /// - Parameter body: Runs once, during the object's deinitialisation.
+    /// - Parameters:
+    ///   - isolation: Where `body` runs: the caller's actor, which Swift
+    ///     passes for you (see <doc:Isolation>). Registered from nonisolated
+    ///     code, `body` runs during the object's deinitialisation.
+    ///   - body: Runs once, when the object ends.
     /// - Returns: The token that unregisters the closure.
-    public func onEnd(perform body: @escaping @Sendable () -> Void) -> CancellationToken {
-        lifetimeStorage.bind(to: self).addEndHandler(body)
+    public func onEnd(
+        isolation: isolated (any Actor)? = #isolation,
+        perform body: @escaping () -> Void
+    ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        return ActorDelivery.token(lifetimeStorage.bind(to: self).addEndHandler(body), ending: delivery)
     }
 }

@@ -34,9 +34,11 @@ public enum ObjectLifetime {
     ///   unregisters the closure too.
     public static func onEnd(
         of object: AnyObject,
-        perform body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        perform body: @escaping () -> Void
     ) -> CancellationToken {
-        SideTable.storage(for: object).addEndHandler(body)
+        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        return ActorDelivery.token(SideTable.storage(for: object).addEndHandler(body), ending: delivery)
     }
 
     /// Registers a closure that runs when `object` ends, during its
@@ -46,9 +48,10 @@ public enum ObjectLifetime {
     /// side table.
     public static func onEnd<Owner: Lifetime>(
         of object: Owner,
-        perform body: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        perform body: @escaping () -> Void
     ) -> CancellationToken {
-        object.onEnd(perform: body)
+        object.onEnd(isolation: isolation, perform: body)
     }
 
     /// Sweeps the side table now: releases the associated values of every

@@ -40,14 +40,17 @@ extension KeyPathObservable {
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
-        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
         // The delivery is built here so that the compiler specializes it for
         // the caller's types: a notification then costs no generic look-up.
-        register(
+        let token = register(
             keyPath, options: options,
             delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
             handler: handler)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Observes a value that is not `Equatable` at `keyPath` with a closure.
@@ -66,13 +69,16 @@ extension KeyPathObservable {
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = [],
-        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
         let options = options.observationOptions
-        return register(
+        let token = register(
             keyPath, options: options,
             delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
             handler: handler)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Observes several key paths of one type with one closure; the change's
@@ -97,10 +103,13 @@ extension KeyPathObservable {
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
-        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        observeSeveral(
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let token = observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Observes several key paths of one type that is not `Equatable` with
@@ -115,9 +124,12 @@ extension KeyPathObservable {
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
-        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        observeSeveral(keyPaths, options: options.observationOptions, isEqual: nil, handler)
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let token = observeSeveral(keyPaths, options: options.observationOptions, isEqual: nil, handler)
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     private func observeSeveral<Value>(
@@ -155,15 +167,18 @@ extension KeyPathObservable {
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
         options: ObservationOptions = [],
-        _ handler: @escaping @Sendable (Self, ObservedChange<Any>) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (Self, ObservedChange<Any>) -> Void
     ) -> CancellationToken {
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
         let isEqual: ((Any, Any) -> Bool)? =
             options.contains(.skippingEqualValues) ? { Equality.areEqual($0, $1) } : nil
-        return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
+        let token = observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: isEqual, delivery: nil, handler: handler)
         }
+        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Ends every observation of this object at once: no callback of them

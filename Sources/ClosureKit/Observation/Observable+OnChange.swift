@@ -45,11 +45,13 @@ extension Observable where Self: AnyObject {
     public func onChange<Value: Sendable>(
         of keyPath: KeyPath<Self, Value>,
         on queue: DispatchQueue,
-        perform handler: @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        perform handler: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> CancellationToken {
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
         let observation = TrackedValueObservation(root: self, keyPath: keyPath, queue: queue, handler: handler)
         observation.start()
-        return CancellationToken(registration: observation)
+        return ActorDelivery.token(CancellationToken(registration: observation), ending: delivery)
     }
 }
 
@@ -64,14 +66,16 @@ final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendabl
     // isolation); the rest is guarded by `state`.
     private weak var root: Root?
     private let keyPath: KeyPath<Root, Value>
-    private let handler: @Sendable (Value, Value) -> Void
 
     private struct State {
         var ended = false
         var last: Value?
+        /// Cleared when the observation ends, so that what the handler
+        /// captured is released at `cancel()`, as every registration does.
+        var handler: (@Sendable (Value, Value) -> Void)?
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let trigger: ChangeTrigger
 
     init(
@@ -80,7 +84,7 @@ final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendabl
     ) {
         self.root = root
         self.keyPath = keyPath
-        self.handler = handler
+        self.state = Locked(State(handler: handler))
         self.trigger = ChangeTrigger(queue: queue)
         trigger.target = self
     }
@@ -91,15 +95,16 @@ final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendabl
     }
 
     func cancelRegistration() -> Bool {
-        let previous = state.withLock { state -> (Bool, Value?) in
+        let previous = state.withLock { state -> State in
             defer {
                 state.ended = true
                 state.last = nil
+                state.handler = nil
             }
-            return (state.ended, state.last)
+            return state
         }
-        // The last value is released here, after the lock.
-        return !previous.0
+        // The last value and the handler are released here, after the lock.
+        return !previous.ended
     }
 
     /// Reads the value with tracking armed; nil if the object has ended.
@@ -121,12 +126,13 @@ final class TrackedValueObservation<Root: AnyObject & Observable, Value: Sendabl
             _ = cancelRegistration()
             return
         }
-        let old = state.withLock { state -> Value? in
+        let call = state.withLock { state -> (Value, @Sendable (Value, Value) -> Void)? in
             if state.ended { return nil }
             defer { state.last = new }
-            return state.last
+            guard let old = state.last, let handler = state.handler else { return nil }
+            return (old, handler)
         }
-        guard let old else { return }
+        guard let (old, handler) = call else { return }
         handler(old, new)
     }
 }

@@ -24,12 +24,13 @@ extension FileManager {
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldCopy(
-        _ decide: @escaping @Sendable (_ source: URL, _ destination: URL) -> Bool
+        isolation: isolated (any Actor)? = #isolation,
+        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItem) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath) {
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItem, isolation: isolation) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath, isolation: isolation) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -40,12 +41,13 @@ extension FileManager {
     ///   leaves the item where it is.
     /// - Returns: The token that removes the closure.
     public func onShouldMove(
-        _ decide: @escaping @Sendable (_ source: URL, _ destination: URL) -> Bool
+        isolation: isolated (any Actor)? = #isolation,
+        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItem) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath) {
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItem, isolation: isolation) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath, isolation: isolation) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -56,12 +58,13 @@ extension FileManager {
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldLink(
-        _ decide: @escaping @Sendable (_ source: URL, _ destination: URL) -> Bool
+        isolation: isolated (any Actor)? = #isolation,
+        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItem) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath) {
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItem, isolation: isolation) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath, isolation: isolation) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -72,12 +75,15 @@ extension FileManager {
     /// - Parameter decide: Called with the item; `false` keeps it.
     /// - Returns: The token that removes the closure.
     public func onShouldRemove(
-        _ decide: @escaping @Sendable (_ item: URL) -> Bool
+        isolation: isolated (any Actor)? = #isolation,
+        _ decide: @escaping (_ item: URL) -> Bool
     ) -> CancellationToken {
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem) { decide($0.1) },
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath) { decide(URL(fileURLWithPath: $0.1)) })
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem, isolation: isolation) { decide($0.1) },
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath, isolation: isolation) {
+                decide(URL(fileURLWithPath: $0.1))
+            })
     }
 
     private func both(_ first: CancellationToken, _ second: CancellationToken) -> CancellationToken {

@@ -28,9 +28,11 @@ extension NSCache {
     /// - Returns: The token that removes the closure.
     public func onEvict(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (_ object: ObjectType) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (_ object: ObjectType) -> Void
     ) -> CancellationToken {
-        delegateProxy.after(NSCacheDelegateProxy.willEvictObject, options: options) { invocation in
+        delegateProxy.after(NSCacheDelegateProxy.willEvictObject, options: options, isolation: isolation) {
+            invocation in
             guard let object = invocation.arguments.1 as? ObjectType else { return }
             handler(object)
         }

@@ -31,12 +31,14 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onReceiveResponse(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ decide:
-            @escaping @Sendable (
+            @escaping (
                 _ session: URLSession, _ task: URLSessionDataTask, _ response: URLResponse
             ) -> URLSession.ResponseDisposition
     ) -> CancellationToken {
-        implement(Self.didReceiveResponse, options: options) { session, task, response, completionHandler in
+        implement(Self.didReceiveResponse, options: options, isolation: isolation) {
+            session, task, response, completionHandler in
             completionHandler(decide(session, task, response))
         }
     }
@@ -49,9 +51,12 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onReceiveData(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
     ) -> CancellationToken {
-        after(Self.didReceiveData, options: options) { handler($0.arguments.0, $0.arguments.1, $0.arguments.2) }
+        after(Self.didReceiveData, options: options, isolation: isolation) {
+            handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        }
     }
 
     /// Decides whether to follow a redirect.
@@ -71,12 +76,13 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onRedirect(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ decide:
-            @escaping @Sendable (
+            @escaping (
                 _ session: URLSession, _ task: URLSessionTask, _ response: HTTPURLResponse, _ newRequest: URLRequest
             ) -> URLRequest?
     ) -> CancellationToken {
-        implement(Self.willPerformHTTPRedirection, options: options) {
+        implement(Self.willPerformHTTPRedirection, options: options, isolation: isolation) {
             session, task, response, request, completionHandler in
             completionHandler(decide(session, task, response, request))
         }
@@ -90,12 +96,13 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onChallenge(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ decide:
-            @escaping @Sendable (
+            @escaping (
                 _ session: URLSession, _ task: URLSessionTask, _ challenge: URLAuthenticationChallenge
             ) -> (URLSession.AuthChallengeDisposition, URLCredential?)
     ) -> CancellationToken {
-        implement(Self.taskDidReceiveChallenge, options: options) {
+        implement(Self.taskDidReceiveChallenge, options: options, isolation: isolation) {
             session, task, challenge, completionHandler in
             let (disposition, credential) = decide(session, task, challenge)
             completionHandler(disposition, credential)
@@ -110,9 +117,12 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onComplete(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
-        after(Self.didComplete, options: options) { handler($0.arguments.0, $0.arguments.1, $0.arguments.2) }
+        after(Self.didComplete, options: options, isolation: isolation) {
+            handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
+        }
     }
 
     /// Observes upload progress.
@@ -124,13 +134,14 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onUploadProgress(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler:
-            @escaping @Sendable (
+            @escaping (
                 _ session: URLSession, _ task: URLSessionTask, _ bytesSent: Int64, _ totalBytesSent: Int64,
                 _ totalBytesExpectedToSend: Int64
             ) -> Void
     ) -> CancellationToken {
-        after(Self.didSendBodyData, options: options) {
+        after(Self.didSendBodyData, options: options, isolation: isolation) {
             let (session, task, sent, total, expected) = $0.arguments
             handler(session, task, sent, total, expected)
         }
@@ -152,21 +163,27 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onDownloadProgress(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler:
-            @escaping @Sendable (
+            @escaping (
                 _ session: URLSession, _ task: URLSessionDownloadTask, _ bytesWritten: Int64,
                 _ totalBytesWritten: Int64,
                 _ totalBytesExpectedToWrite: Int64
             ) -> Void
     ) -> CancellationToken {
-        after(Self.didWriteData, options: options) {
+        after(Self.didWriteData, options: options, isolation: isolation) {
             let (session, task, written, total, expected) = $0.arguments
             handler(session, task, written, total, expected)
         }
     }
 
     /// Observes finished downloads. The file at `location` is removed when
-    /// the closure returns: move or read it inside.
+    /// the delegate method returns: move or read it inside.
+    ///
+    /// Unlike the other closures here, this one always runs on the session's
+    /// delegate queue, whatever actor registers it: enqueued to an actor, it
+    /// would run after the file is gone. Hand what you read from the file to
+    /// your actor yourself.
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
@@ -176,7 +193,7 @@ extension URLSessionDelegateProxy {
         options: RegistrationOptions = [],
         _ handler: @escaping @Sendable (_ session: URLSession, _ task: URLSessionDownloadTask, _ location: URL) -> Void
     ) -> CancellationToken {
-        after(Self.didFinishDownloading, options: options) {
+        after(Self.didFinishDownloading, options: options, isolation: nil) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -190,8 +207,9 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onInvalidate(
         options: RegistrationOptions = [],
-        _ handler: @escaping @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping (_ session: URLSession, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
-        after(Self.didBecomeInvalid, options: options) { handler($0.arguments.0, $0.arguments.1) }
+        after(Self.didBecomeInvalid, options: options, isolation: isolation) { handler($0.arguments.0, $0.arguments.1) }
     }
 }

@@ -450,17 +450,6 @@ struct DelaySchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
-    @Test("scheduleOnMainActor runs the closure on the main actor")
-    func mainActorSmoke() async {
-        let counter = DelaysCounter()
-        let token = DelayScheduler.shared.scheduleOnMainActor(after: .milliseconds(1)) {
-            MainActor.assertIsolated()
-            counter.increment()
-        }
-        #expect(await delaysWait { counter.value == 1 })
-        withExtendedLifetime(token) {}
-    }
-
     @Test("sleep on a real clock resumes, and throws when the task is cancelled")
     func realSleep() async throws {
         let scheduler = DelayScheduler.shared

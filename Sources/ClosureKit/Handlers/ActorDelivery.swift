@@ -1,0 +1,220 @@
+/// Runs a registered closure where the code that registered it lives: the
+/// engine's one answer to "which thread or actor runs this closure".
+///
+/// Every registration of the library takes the caller's isolation as
+/// `isolation: isolated (any Actor)? = #isolation` and a plain (not
+/// `@Sendable`) closure, and hands both to ``ActorDelivery/make(_:isolation:)``
+/// or ``ActorDelivery/makeAnswering(_:isolation:)``:
+///
+/// - **Registered from nonisolated code** (`isolation` is nil), the closure is
+///   stored as it is and runs on the thread that sends the event, as a
+///   `@Sendable` handler always did, at the same cost (no wrapper).
+/// - **Registered from the main actor**, the closure runs on the main actor:
+///   synchronously when the event is sent on the main thread and nothing sent
+///   earlier is still waiting, otherwise enqueued to the main actor, where the
+///   waiting events run in the order they were sent.
+/// - **Registered from another actor**, the closure is always enqueued to that
+///   actor, in the order the events were sent. (Telling whether the sending
+///   thread is running that actor would take a runtime entry point whose
+///   answer for actors with custom executors differs between OS releases.)
+///
+/// No path relies on `assumeIsolated` or any other check that traps.
+///
+/// A closure that returns a value (an `instead` hook, `implement` for a method
+/// with a result) cannot wait for its actor: the sender needs the answer now.
+/// Such a closure, registered from an actor, answers when the message is sent
+/// on that actor (the main actor's thread); sent from elsewhere, the message
+/// goes on as if the closure were not there (to what it replaced: an older
+/// closure, the real delegate, the original method).
+///
+/// ## Why this mechanism
+/// Measured and tried against the alternatives (the decision design.md's
+/// "Isolation (Swift 6)" section asks for):
+/// - Overloads (a `@Sendable` form beside an isolated one) do not work: Swift
+///   picks an overload before it checks a closure's body for isolation, so a
+///   main-actor closure that touches main-actor state is matched to the
+///   `@Sendable` form and rejected, whichever form is disfavoured; two forms
+///   that differ only in the closure's global actor are one redeclaration.
+/// - `@isolated(any)` closures can only be called with `await`, so a
+///   synchronous send could never run one synchronously.
+/// - `sending` closures cannot capture actor-isolated state.
+/// - `#isolation` with a plain closure compiles the code app developers write
+///   (a `@MainActor` view model, a local `var` in a main-actor function,
+///   top-level code) unchanged, keeps the compiler's check that a closure
+///   registered in nonisolated code cannot touch an actor's state, and lets
+///   the library see the actor at run time.
+///
+/// The cost of the last: from nonisolated code the closure is no longer
+/// required to be `@Sendable`, so the compiler no longer rejects a closure
+/// that mutates a captured local variable there; such a closure runs on every
+/// thread that sends, as any stored callback would.
+@usableFromInline
+final class ActorDelivery<Input>: @unchecked Sendable {
+    /// The actor the closure belongs to.
+    private let actor: any Actor
+    /// The main actor's thread when `actor` is the main actor (read on that
+    /// actor, at registration); zero otherwise, which no thread matches.
+    private let thread: UInt
+    /// Only called on `actor`: synchronously on its thread, or from `drain`.
+    private let body: (Input) -> Void
+    /// How many events wait in `state.queue`, readable without the lock: a
+    /// send on the actor's thread runs the closure at once only when none wait,
+    /// so that events keep the order they were sent in.
+    private let waiting = AtomicCounter()
+    private let state = Locked(State())
+
+    private struct State {
+        var queue: [Input] = []
+        var draining = false
+        var cancelled = false
+    }
+
+    private init(actor: any Actor, thread: UInt, body: @escaping (Input) -> Void) {
+        self.actor = actor
+        self.thread = thread
+        self.body = body
+    }
+
+    /// The closure to store for `body`, registered with `isolation`, and the
+    /// delivery that must end with the registration (nil: none, the closure
+    /// is stored as it is).
+    @usableFromInline
+    static func make(
+        _ body: @escaping (Input) -> Void,
+        isolation: isolated (any Actor)?
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+        guard let isolation else { return (assumeSendable(body), nil) }
+        let delivery = ActorDelivery(actor: isolation, thread: mainThread(of: isolation), body: body)
+        // An event sent before the registration ended (a delay that fired,
+        // a `.once` handler's call) still runs when it was enqueued; only
+        // `cancel()` drops the events that wait.
+        return ({ input in delivery.deliver(input) }, delivery)
+    }
+
+    /// ``make(_:isolation:)`` for a closure of no parameters.
+    @usableFromInline
+    static func make(
+        _ body: @escaping () -> Void,
+        isolation: isolated (any Actor)?
+    ) -> (handler: @Sendable () -> Void, delivery: ActorDelivery<Void>?) where Input == Void {
+        guard isolation != nil else { return (assumeSendable(body), nil) }
+        let (handler, delivery) = make({ (_: Void) in body() }, isolation: isolation)
+        return ({ handler(()) }, delivery)
+    }
+
+    /// ``make(_:isolation:)`` for a closure of two parameters.
+    @usableFromInline
+    static func make<First, Second>(
+        _ body: @escaping (First, Second) -> Void,
+        isolation: isolated (any Actor)?
+    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
+    where Input == (First, Second) {
+        guard isolation != nil else { return (assumeSendable(body), nil) }
+        let (handler, delivery) = make({ body($0.0, $0.1) }, isolation: isolation)
+        return ({ handler(($0, $1)) }, delivery)
+    }
+
+    /// The closure to store for a closure that returns a value: it answers
+    /// synchronously on the main actor's thread, and returns nil (the caller
+    /// goes on as if there were no closure) anywhere else.
+    @usableFromInline
+    static func makeAnswering<Output>(
+        _ body: @escaping (Input) -> Output,
+        isolation: isolated (any Actor)?
+    ) -> @Sendable (Input) -> Output? {
+        guard let isolation else {
+            let sendable = assumeSendable(body)
+            return { sendable($0) }
+        }
+        let thread = mainThread(of: isolation)
+        let box = UncheckedSendable(body)
+        return { input in
+            guard thread != 0, Platform.currentThread() == thread else { return nil }
+            return box.value(input)
+        }
+    }
+
+    /// The returned token cancels `token` and drops the events that wait
+    /// for the actor, so that the closure never runs after `cancel()` has
+    /// returned.
+    @usableFromInline
+    static func token(_ token: CancellationToken, ending delivery: ActorDelivery?) -> CancellationToken {
+        guard let delivery else { return token }
+        return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
+    }
+
+    /// Called by a registration running isolated to `isolation`: on the main
+    /// actor, that means on the main actor's thread.
+    private static func mainThread(of isolation: any Actor) -> UInt {
+        ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared) ? Platform.currentThread() : 0
+    }
+
+    @inline(__always)
+    func deliver(_ input: Input) {
+        if thread != 0, waiting.load() == 0, Platform.currentThread() == thread {
+            body(input)
+        } else {
+            enqueue(input)
+        }
+    }
+
+    private func enqueue(_ input: Input) {
+        let start = state.withLock { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.queue.append(input)
+            waiting.increment()
+            defer { state.draining = true }
+            return !state.draining
+        }
+        guard start else { return }
+        let actor = self.actor
+        Task { await self.drain(on: actor) }
+    }
+
+    /// Runs the waiting events on the actor, oldest first, until none wait.
+    private func drain(on actor: isolated any Actor) {
+        while true {
+            let next = state.withLock { state -> Input? in
+                guard !state.cancelled, !state.queue.isEmpty else {
+                    state.draining = false
+                    return nil
+                }
+                return state.queue.removeFirst()
+            }
+            guard let next else { return }
+            body(next)
+            waiting.decrement()
+        }
+    }
+
+    /// Drops the waiting events; none runs after this returns.
+    ///
+    /// - Returns: Whether an event was waiting (and so was prevented).
+    @discardableResult
+    func cancel() -> Bool {
+        let dropped = state.withLock { state -> [Input] in
+            state.cancelled = true
+            defer { state.queue = [] }
+            return state.queue
+        }
+        // The dropped events are released here, with no lock held.
+        return !dropped.isEmpty
+    }
+}
+
+/// A token's registration that cancels an engine registration and the
+/// events waiting for its actor.
+private final class DeliveryRegistration<Input>: TokenRegistration {
+    private let inner: CancellationToken
+    private let delivery: ActorDelivery<Input>
+
+    init(inner: CancellationToken, delivery: ActorDelivery<Input>) {
+        self.inner = inner
+        self.delivery = delivery
+    }
+
+    func cancelRegistration() -> Bool {
+        let cancelled = inner.cancel()
+        return delivery.cancel() || cancelled
+    }
+}
