@@ -62,7 +62,7 @@
 ///
 /// `Delegate` must be a class-bound protocol type such as
 /// `any DownloadDelegate`: the real delegate is held weakly.
-open class DelegateProxy<Delegate>: @unchecked Sendable {
+open class DelegateProxy<Delegate> {
     /// The closures, one handler core per selector, and the real delegate.
     @usableFromInline
     let table = ProxyTable()

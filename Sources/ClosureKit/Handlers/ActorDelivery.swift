@@ -49,7 +49,7 @@
 /// that mutates a captured local variable there; such a closure runs on every
 /// thread that sends, as any stored callback would.
 @usableFromInline
-final class ActorDelivery<Input>: @unchecked Sendable {
+package final class ActorDelivery<Input>: @unchecked Sendable {
     /// The actor the closure belongs to.
     private let actor: any Actor
     /// The main actor's thread when `actor` is the main actor (read on that
@@ -79,7 +79,7 @@ final class ActorDelivery<Input>: @unchecked Sendable {
     /// delivery that must end with the registration (nil: none, the closure
     /// is stored as it is).
     @usableFromInline
-    static func make(
+    package static func make(
         _ body: @escaping (Input) -> Void,
         isolation: isolated (any Actor)?
     ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
@@ -93,7 +93,7 @@ final class ActorDelivery<Input>: @unchecked Sendable {
 
     /// ``make(_:isolation:)`` for a closure of no parameters.
     @usableFromInline
-    static func make(
+    package static func make(
         _ body: @escaping () -> Void,
         isolation: isolated (any Actor)?
     ) -> (handler: @Sendable () -> Void, delivery: ActorDelivery<Void>?) where Input == Void {
@@ -104,7 +104,7 @@ final class ActorDelivery<Input>: @unchecked Sendable {
 
     /// ``make(_:isolation:)`` for a closure of two parameters.
     @usableFromInline
-    static func make<First, Second>(
+    package static func make<First, Second>(
         _ body: @escaping (First, Second) -> Void,
         isolation: isolated (any Actor)?
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
@@ -118,7 +118,7 @@ final class ActorDelivery<Input>: @unchecked Sendable {
     /// synchronously on the main actor's thread, and returns nil (the caller
     /// goes on as if there were no closure) anywhere else.
     @usableFromInline
-    static func makeAnswering<Output>(
+    package static func makeAnswering<Output>(
         _ body: @escaping (Input) -> Output,
         isolation: isolated (any Actor)?
     ) -> @Sendable (Input) -> Output? {
@@ -138,7 +138,7 @@ final class ActorDelivery<Input>: @unchecked Sendable {
     /// for the actor, so that the closure never runs after `cancel()` has
     /// returned.
     @usableFromInline
-    static func token(_ token: CancellationToken, ending delivery: ActorDelivery?) -> CancellationToken {
+    package static func token(_ token: CancellationToken, ending delivery: ActorDelivery?) -> CancellationToken {
         guard let delivery else { return token }
         return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
     }

@@ -47,14 +47,15 @@ extension UIKitEventControl {
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],
-        _ handler: @escaping @MainActor @Sendable (Self) -> Void
+        _ handler: @escaping (Self) -> Void
     ) -> CancellationToken {
         let bridge = UIControlEventBridge.bridge(for: self)
         bridge.forward(events, from: self)
-        let body = TypedControlEventHandlerBody<Self> { control in
-            MainActor.assumeIsolated { handler(control) }
-        }
-        return bridge.storage.add(for: events, options: options, owner: self, body: body)
+        // UIKit sends on the main actor, so the handler runs synchronously.
+        let (handler, delivery) = ActorDelivery.make(handler, isolation: MainActor.shared)
+        let body = TypedControlEventHandlerBody<Self>(handler)
+        return ActorDelivery.token(
+            bridge.storage.add(for: events, options: options, owner: self, body: body), ending: delivery)
     }
 
     /// Removes every handler whose mask is exactly `events`.

@@ -1,0 +1,164 @@
+import ClosureKit
+import Testing
+
+// The view model of the isolation issue, word for word, with user types as an
+// app declares them: main-actor isolated or plain, none `Sendable`.
+
+/// The issue's names, in a namespace of their own.
+enum IssueSample {
+    @MainActor
+    final class Button: EventControl {
+        let controlEventStorage = ControlEventStorage()
+    }
+
+    @MainActor
+    final class Settings: KeyPathObservable {
+        let observationStorage = ObservationStorage()
+        @ObservableProperty var volume = 0.5
+    }
+
+    final class Player {
+        weak var delegate: (any PlayerDelegate)?
+        func reach(_ seconds: Double) { delegate?.player(self, didReach: seconds) }
+    }
+
+    protocol PlayerDelegate: AnyObject {
+        func player(_ player: Player, didReach seconds: Double)
+    }
+
+    final class PlayerProxy: DelegateProxy<any PlayerDelegate>, PlayerDelegate {
+        static let didReach = MethodSelector<(Player, Double), Void>("player(_:didReach:)")
+        override class var selectors: [AnyMethodSelector] { [didReach.erased] }
+
+        func player(_ player: Player, didReach seconds: Double) {
+            forward(Self.didReach, (player, seconds)) { $0.player(player, didReach: seconds) }
+        }
+    }
+
+    @MainActor
+    final class Cart: Hookable {
+        nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+        nonisolated class var hookPoints: [AnyHookPoint] { [checkout.erased] }
+        var items = ["book"]
+
+        func checkout(total: Double) -> String {
+            Self.checkout.call(self, total) { cart, total in "\(cart.items.count) item(s): \(total)" }
+        }
+    }
+
+    @MainActor
+    final class ViewModel {
+        var count = 0
+        var tokens = Set<CancellationToken>()
+        var debouncer: Debouncer<String>?
+        let button = Button()
+        let settings = Settings()
+        let player = Player()
+        let cart = Cart()
+
+        func bind() {
+            button.addHandler(for: .touchUpInside) { _ in self.count += 1 }.store(in: &tokens)
+            settings.observe(\.volume, options: .new) { _, _ in self.count += 1 }.store(in: &tokens)
+            DelayScheduler.shared.schedule(after: .seconds(1), on: .main) { self.count += 1 }.store(in: &tokens)
+            PlayerProxy.proxy(for: player, delegate: \.delegate)
+                .implement(PlayerProxy.didReach) { _, _ in self.count += 1 }.store(in: &tokens)
+            Cart.checkout.after(on: cart) { _, _ in self.count += 1 }.store(in: &tokens)
+            debouncer = try! Debouncer<String>(for: .milliseconds(300), on: .main) { _ in self.count += 1 }
+        }
+    }
+}
+
+@Suite("The main-actor view model of the isolation issue")
+@MainActor
+struct ViewModelIsolationTests {
+    @Test("compiles unchanged and counts each event sent on the main actor exactly once")
+    func countsExactly() {
+        let model = IssueSample.ViewModel()
+        model.bind()
+        model.button.sendEvents(.touchUpInside)
+        #expect(model.count == 1)
+        model.settings.volume = 0.8
+        #expect(model.count == 2)
+        model.player.reach(12)
+        #expect(model.count == 3)
+        #expect(model.cart.checkout(total: 9.5) == "1 item(s): 9.5")
+        #expect(model.count == 4)
+        model.tokens.removeAll()
+        model.button.sendEvents(.touchUpInside)
+        model.settings.volume = 0.1
+        model.player.reach(13)
+        _ = model.cart.checkout(total: 1)
+        #expect(model.count == 4)
+    }
+
+    @Test("top-level style: a local var in a main-actor function counts proxy messages sent off the main actor")
+    func proxyMessagesFromBackground() async {
+        let player = IssueSample.Player()
+        var reached: [Double] = []
+        let token = IssueSample.PlayerProxy.proxy(for: player, delegate: \.delegate)
+            .implement(IssueSample.PlayerProxy.didReach) { _, seconds in reached.append(seconds) }
+        let sendable = UncheckedPlayer(player)
+        await onBackgroundThread {
+            for second in 1...100 { sendable.player.reach(Double(second)) }
+        }
+        #expect(await untilMainActor { reached.count == 100 })
+        #expect(reached == (1...100).map(Double.init))
+        _ = token
+    }
+
+    @Test("hook calls made off the main actor reach a main-actor after hook in call order")
+    func hookCallsFromBackground() async {
+        let recorder = PlainRecorder()
+        var seen: [String] = []
+        let token = PlainRecorder.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
+        let sendable = UncheckedRecorder(recorder)
+        await onBackgroundThread {
+            for index in 1...50 { _ = sendable.recorder.log("entry \(index)") }
+        }
+        #expect(await untilMainActor { seen.count == 50 })
+        #expect(seen == (1...50).map { "entry \($0)" })
+        _ = token
+    }
+
+    @Test("an instead hook from the main actor answers on the main thread and steps aside elsewhere")
+    func insteadAnswersOnlyOnItsActor() async {
+        let recorder = PlainRecorder()
+        let token = PlainRecorder.log.instead(on: recorder) { _, _ in 42 }
+        #expect(recorder.log("here") == 42)
+        let sendable = UncheckedRecorder(recorder)
+        let answer = Box()
+        await onBackgroundThread { answer.value = sendable.recorder.log("there") }
+        #expect(answer.value == 1) // the original: the entry count
+        _ = token
+    }
+}
+
+/// A plain `Hookable` class, not `Sendable`, used from one isolation.
+final class PlainRecorder: Hookable {
+    static let log = HookPoint<PlainRecorder, String, Int>("log(_:)")
+    class var hookPoints: [AnyHookPoint] { [log.erased] }
+    private var entries: [String] = []
+
+    func log(_ entry: String) -> Int {
+        Self.log.call(self, entry) { recorder, entry in
+            recorder.entries.append(entry)
+            return recorder.entries.count
+        }
+    }
+}
+
+// What the tests hand to a background thread to send from there, which the
+// plain types above do not allow by themselves: the point of the test.
+struct UncheckedPlayer: @unchecked Sendable {
+    let player: IssueSample.Player
+    init(_ player: IssueSample.Player) { self.player = player }
+}
+
+struct UncheckedRecorder: @unchecked Sendable {
+    let recorder: PlainRecorder
+    init(_ recorder: PlainRecorder) { self.recorder = recorder }
+}
+
+final class Box: @unchecked Sendable {
+    var value = 0
+}
