@@ -1,0 +1,51 @@
+// Samples of Sources/ClosureKit/Documentation.docc/Isolation.md
+
+import ClosureKit
+
+@MainActor
+final class Stepper: EventControl {
+    let controlEventStorage = ControlEventStorage()
+    var value = 0
+}
+
+@MainActor
+final class CounterModel {
+    var count = 0
+    var tokens = Set<CancellationToken>()
+    let stepper = Stepper()
+
+    func bind() {
+        stepper.addHandler(for: .valueChanged) { stepper in
+            self.count = stepper.value       // main-actor state, read and written
+        }.store(in: &tokens)
+    }
+}
+
+let model = CounterModel()
+model.bind()
+model.stepper.value = 3
+model.stepper.sendEvents(.valueChanged)
+print(model.count)                            // 3
+
+import ClosureKit
+
+@MainActor
+final class SaveModel {
+    var saves = 0
+    var tokens = Set<CancellationToken>()
+    let scheduler: DelayScheduler<ManualClock>
+
+    init(clock: ManualClock) {
+        scheduler = DelayScheduler(clock: clock)
+    }
+
+    func edit() {
+        scheduler.schedule(after: .seconds(2), on: .inline) { self.saves += 1 }.store(in: &tokens)
+    }
+}
+
+let clock = ManualClock()
+let saver = SaveModel(clock: clock)
+saver.edit()
+clock.advance(by: .seconds(2))
+print(saver.saves)                            // 1

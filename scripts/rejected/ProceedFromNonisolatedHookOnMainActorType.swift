@@ -1,0 +1,14 @@
+// expect: main actor-isolated property 'items' can not be referenced
+// A hook registered from nonisolated code cannot read a main-actor type's state.
+import ClosureKit
+
+@MainActor
+final class Cart: Hookable {
+    nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+    nonisolated class var hookPoints: [AnyHookPoint] { [checkout.erased] }
+    var items = ["book"]
+}
+
+nonisolated func watch() -> CancellationToken {
+    Cart.checkout.before { cart, _ in print(cart.items) }
+}
