@@ -39,3 +39,16 @@ let clock = ManualClock()
 let scheduler = DelayScheduler(clock: clock)
 let later = scheduler.schedule(after: .seconds(1), on: .inline) { print("one second later") }
 clock.advance(by: .seconds(1))                                 // one second later
+// Main-actor state, changed from a handler, with no Sendable annotation: the
+// handler runs on the main actor (see the DocC article "Isolation").
+@MainActor final class Counter {
+    var taps = 0
+}
+final class Button: EventControl {
+    let controlEventStorage = ControlEventStorage()
+}
+let counter = Counter()
+let button = Button()
+let tap = button.addHandler(for: .touchUpInside) { _ in counter.taps += 1 }
+button.sendEvents(.touchUpInside)
+print(counter.taps)                                            // 1
