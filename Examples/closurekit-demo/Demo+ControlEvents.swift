@@ -1,7 +1,7 @@
 import ClosureKit
 
 /// A class becomes a control with one stored property.
-private final class Stepper: EventControl, @unchecked Sendable {
+private final class Stepper: EventControl {
     let controlEventStorage = ControlEventStorage()
     private(set) var value = 0
 

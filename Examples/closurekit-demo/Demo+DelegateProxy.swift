@@ -34,9 +34,7 @@ private protocol DownloadTaskDelegate: AnyObject {
 }
 
 /// The proxy: selectors, then one forwarding line per protocol method.
-private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate,
-    @unchecked Sendable
-{
+private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("downloadShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(

@@ -1,7 +1,7 @@
 import ClosureKit
 
 /// A shopping cart whose `checkout(total:)` can be hooked.
-private final class Cart: Hookable, @unchecked Sendable {
+private final class Cart: Hookable {
     static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
     static let end = EndOfLifeHookPoint<Cart>()
     static let hookPoints: [AnyHookPoint] = [checkout.erased, end.erased]

@@ -12,7 +12,7 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
@@ -34,7 +34,7 @@ final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate
 
 // Sources/ClosureKit/Handlers/AnyMethodSelector.swift:7
 // snippet.hide
-final class SelectorsExample: DelegateProxy<any DownloadDelegate>, @unchecked Sendable {
+final class SelectorsExample: DelegateProxy<any DownloadDelegate> {
     static let shouldStart = DownloadProxy.shouldStart
     static let didProgress = DownloadProxy.didProgress
     static let didFinish = DownloadProxy.didFinish

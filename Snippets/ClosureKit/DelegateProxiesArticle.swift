@@ -33,9 +33,7 @@ protocol DownloadTaskDelegate: AnyObject {
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>)
 }
 
-final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate,
-    @unchecked Sendable
-{
+final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("downloadShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(

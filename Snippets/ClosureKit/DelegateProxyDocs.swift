@@ -16,7 +16,7 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
@@ -42,7 +42,7 @@ let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy.swift:91
 // snippet.hide
-final class SelectorsExample: DelegateProxy<any DownloadDelegate>, @unchecked Sendable {
+final class SelectorsExample: DelegateProxy<any DownloadDelegate> {
     static let didProgress = DownloadProxy.didProgress
     static let didFinish = DownloadProxy.didFinish
     static let shouldStart = DownloadProxy.shouldStart

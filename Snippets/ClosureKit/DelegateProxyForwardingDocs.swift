@@ -12,7 +12,7 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
@@ -34,7 +34,7 @@ final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:5
 // snippet.hide
-final class ForwardingExample: DelegateProxy<any DownloadDelegate>, @unchecked Sendable {
+final class ForwardingExample: DelegateProxy<any DownloadDelegate> {
     static let shouldStart = DownloadProxy.shouldStart
     static let didProgress = DownloadProxy.didProgress
     static let didFinish = DownloadProxy.didFinish
@@ -48,7 +48,7 @@ final class ForwardingExample: DelegateProxy<any DownloadDelegate>, @unchecked S
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:40
 // snippet.hide
-final class ForwardingExample2: DelegateProxy<any DownloadDelegate>, @unchecked Sendable {
+final class ForwardingExample2: DelegateProxy<any DownloadDelegate> {
     static let shouldStart = DownloadProxy.shouldStart
     static let didProgress = DownloadProxy.didProgress
     static let didFinish = DownloadProxy.didFinish

@@ -12,7 +12,7 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
