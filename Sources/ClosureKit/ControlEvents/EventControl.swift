@@ -68,7 +68,7 @@ extension EventControl {
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first run.
     ///   - isolation: Where `handler` runs: the caller's actor, which Swift
-    ///     passes for you. See <doc:Isolation>.
+    ///     passes for you. See the Isolation article.
     ///   - handler: Receives the control, typed as `Self`. Do not capture the
     ///     control strongly: the control keeps the handler, so that would be a
     ///     reference cycle. Use the parameter instead.

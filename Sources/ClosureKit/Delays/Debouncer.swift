@@ -35,6 +35,8 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///   - scheduler: The scheduler, and so the clock, to use; inject one on a
     ///     ``ManualClock`` in tests.
     ///   - executor: Where the action runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
@@ -56,6 +58,8 @@ public final class Debouncer<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - interval: The quiet time after the last value. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - executor: Where the action runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.

@@ -21,6 +21,8 @@ extension DelayScheduler {
     ///   - delay: How long to wait.
     ///   - object: The object the delay belongs to, held weakly.
     ///   - executor: Where the closure runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure; it receives the object, alive for the call.
     /// - Returns: The token that cancels the delay.
     public func schedule<Object: AnyObject & Sendable>(

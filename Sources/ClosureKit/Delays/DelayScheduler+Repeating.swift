@@ -24,6 +24,8 @@ extension DelayScheduler {
     ///   - delay: When the first tick falls due; `nil` (the default) means
     ///     after one `interval`.
     ///   - executor: Where the closure runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
@@ -49,7 +51,7 @@ extension DelayScheduler {
     ///
     /// The entry point for intervals that come from configuration or
     /// arithmetic, where NaN and infinity can appear. Otherwise identical to
-    /// ``scheduleRepeating(every:startingAfter:on:_:)``.
+    /// ``scheduleRepeating(every:startingAfter:on:isolation:_:)``.
     ///
     /// ```swift
     /// let token = try scheduler.scheduleRepeating(everySeconds: settings.refreshInterval, on: .main) {
@@ -60,6 +62,8 @@ extension DelayScheduler {
     /// - Parameters:
     ///   - seconds: The period in seconds, rounded to whole nanoseconds.
     ///   - executor: Where the closure runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the value and the rule it

@@ -129,6 +129,8 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     /// - Parameters:
     ///   - delay: How long to wait, measured by the scheduler's clock.
     ///   - executor: Where the closure runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure. It is released as soon as it has run or the
     ///     delay is cancelled.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
@@ -155,6 +157,8 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     ///   - deadline: When the closure falls due. A deadline in the past falls
     ///     due at once.
     ///   - executor: Where the closure runs.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
     public func schedule(

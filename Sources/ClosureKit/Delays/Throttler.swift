@@ -61,6 +61,8 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - executor: Where the action runs.
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - action: Called with the first value of a burst, then with one value
     ///     at most once per interval.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
@@ -88,6 +90,8 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - executor: Where the action runs.
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - action: Called with the values that get through.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.

@@ -164,6 +164,8 @@ open class DelegateProxy<Delegate> {
     ///     ``selectors`` (another one traps).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Called with the message's arguments; its result is the
     ///     message's result (see ``ResultCombining`` for methods where the
     ///     real delegate answers too).
@@ -181,10 +183,9 @@ open class DelegateProxy<Delegate> {
     }
 
     /// Answers a method that returns nothing with `body`: the form of
-    /// ``implement(_:options:isolation:with:)-(_,_,_,(Arguments)->Result)``
-    /// that, registered from an actor, also runs for messages sent from
+    /// `implement` that, registered from an actor, also runs for messages sent from
     /// other threads, enqueued to that actor in the order they were sent
-    /// (see <doc:Isolation>).
+    /// (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one the proxy lists in
@@ -219,6 +220,8 @@ open class DelegateProxy<Delegate> {
     ///     ``selectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Returns the message's result.
     /// - Returns: The token that removes the closure.
     public final func instead<Arguments, Result>(
@@ -246,6 +249,8 @@ open class DelegateProxy<Delegate> {
     ///     ``selectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Sees the arguments; `result` is nil.
     /// - Returns: The token that removes the closure.
     public final func before<Arguments, Result>(
@@ -272,6 +277,8 @@ open class DelegateProxy<Delegate> {
     ///     ``selectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Sees the arguments and the `result`.
     /// - Returns: The token that removes the closure.
     public final func after<Arguments, Result>(
@@ -286,7 +293,7 @@ open class DelegateProxy<Delegate> {
 
     /// Adds an `after` closure that receives only the message's arguments:
     /// what ClosureKitFoundation's closure conveniences (`parser.onCharacters`
-    /// and the like) register. It runs where ``after(_:options:_:)`` would,
+    /// and the like) register. It runs where ``after(_:options:isolation:_:)`` would,
     /// but no ``Invocation`` is built for it.
     ///
     /// - Parameters:

@@ -105,6 +105,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ///   - type: With no instance, the class whose instances (and subclasses')
     ///     are hooked: `Owner` unless you name a subclass.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Receives the instance and the call's arguments.
     /// - Returns: The token that removes the hook.
     public func before(
@@ -125,6 +127,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Receives the instance and the call, whose
     ///     ``Invocation/result`` is set.
     /// - Returns: The token that removes the hook.
@@ -146,6 +150,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Returns the method's result; ``Invocation/proceed()`` runs
     ///     what it replaced (an older `instead` hook, or the original).
     /// - Returns: The token that removes the hook.

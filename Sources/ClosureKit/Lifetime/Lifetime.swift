@@ -33,7 +33,7 @@ extension Lifetime {
     ///
     /// - Parameters:
     ///   - isolation: Where `body` runs: the caller's actor, which Swift
-    ///     passes for you (see <doc:Isolation>). Registered from nonisolated
+    ///     passes for you (see the Isolation article). Registered from nonisolated
     ///     code, `body` runs during the object's deinitialisation.
     ///   - body: Runs once, when the object ends.
     /// - Returns: The token that unregisters the closure.

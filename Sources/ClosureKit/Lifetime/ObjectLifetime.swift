@@ -27,6 +27,8 @@ public enum ObjectLifetime {
     ///
     /// - Parameters:
     ///   - object: Any class instance.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: Runs once when the object has ended (see the type's
     ///     discussion for when that is noticed). The object is gone by then, so
     ///     the closure receives nothing.

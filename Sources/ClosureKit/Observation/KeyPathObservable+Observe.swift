@@ -33,6 +33,8 @@ extension KeyPathObservable {
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run; see
     ///     ``ObservationOptions``.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
@@ -63,6 +65,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation.
     @inlinable
@@ -98,6 +102,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token that ends the observation of every key path.
     public func observe<Value: Equatable>(
@@ -119,6 +125,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token that ends the observation of every key path.
     public func observe<Value>(
@@ -162,6 +170,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token that ends the observation of every key path.
     public func observe(

@@ -40,6 +40,8 @@ extension Observable where Self: AnyObject {
     ///   - keyPath: The property to observe, or any value computed from
     ///     tracked properties.
     ///   - queue: The queue the object is confined to; the closure runs there.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with the old and the new value.
     /// - Returns: The token that ends the observation.
     public func onChange<Value: Sendable>(

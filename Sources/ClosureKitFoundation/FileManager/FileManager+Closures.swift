@@ -20,7 +20,10 @@ extension FileManager {
     /// let token = files.onShouldCopy { source, _ in source.pathExtension != "tmp" }
     /// ```
     ///
-    /// - Parameter decide: Called with the source and destination; `false`
+    /// - Parameters:
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
+    ///   - decide: Called with the source and destination; `false`
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldCopy(
@@ -37,7 +40,10 @@ extension FileManager {
 
     /// Decides whether to move each item.
     ///
-    /// - Parameter decide: Called with the source and destination; `false`
+    /// - Parameters:
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
+    ///   - decide: Called with the source and destination; `false`
     ///   leaves the item where it is.
     /// - Returns: The token that removes the closure.
     public func onShouldMove(
@@ -54,7 +60,10 @@ extension FileManager {
 
     /// Decides whether to link each item.
     ///
-    /// - Parameter decide: Called with the source and destination; `false`
+    /// - Parameters:
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
+    ///   - decide: Called with the source and destination; `false`
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldLink(
@@ -72,7 +81,10 @@ extension FileManager {
     /// Decides whether to remove each item (for a directory, the directory
     /// first, then each item inside).
     ///
-    /// - Parameter decide: Called with the item; `false` keeps it.
+    /// - Parameters:
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
+    ///   - decide: Called with the item; `false` keeps it.
     /// - Returns: The token that removes the closure.
     public func onShouldRemove(
         isolation: isolated (any Actor)? = #isolation,

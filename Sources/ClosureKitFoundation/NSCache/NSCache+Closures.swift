@@ -23,6 +23,8 @@ extension NSCache {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with the object, on the thread that caused the
     ///     eviction.
     /// - Returns: The token that removes the closure.

@@ -27,6 +27,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - decide: Returns the disposition (`.allow` to receive the body).
     /// - Returns: The token that removes the closure.
     public func onReceiveResponse(
@@ -47,6 +49,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with each chunk, in order.
     /// - Returns: The token that removes the closure.
     public func onReceiveData(
@@ -72,6 +76,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - decide: Returns the request to follow (`newRequest` or another), or nil.
     /// - Returns: The token that removes the closure.
     public func onRedirect(
@@ -92,6 +98,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - decide: Returns the disposition and, for `.useCredential`, the credential.
     /// - Returns: The token that removes the closure.
     public func onChallenge(
@@ -113,6 +121,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called once per task.
     /// - Returns: The token that removes the closure.
     public func onComplete(
@@ -129,6 +139,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with the bytes sent since the last call, the total
     ///     sent, and the total expected (or `NSURLSessionTransferSizeUnknown`).
     /// - Returns: The token that removes the closure.
@@ -157,6 +169,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with the bytes written since the last call, the
     ///     total written, and the total expected (or
     ///     `NSURLSessionTransferSizeUnknown`).
@@ -202,6 +216,8 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - handler: Called with the error that invalidated the session, or
     ///     nil for an orderly `finishTasksAndInvalidate()`.
     /// - Returns: The token that removes the closure.
