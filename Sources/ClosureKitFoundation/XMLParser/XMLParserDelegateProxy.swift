@@ -299,10 +299,12 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
     /// Exactly the methods a closure or the real delegate answers, so that
     /// Foundation skips the others as it would for a hand-written delegate.
     override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy?.takeUnretainedValue(),
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+        let name = NSStringFromSelector(selector)
+        let answer =
+            proxy?.withObject { proxy in
+                Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: { $0.responds(to: selector) })
+            } ?? Self.objCSelectors.responds(to: name, proxy: nil, realDelegateResponds: { _ in false })
+        return answer ?? super.responds(to: selector)
     }
     #endif
 
