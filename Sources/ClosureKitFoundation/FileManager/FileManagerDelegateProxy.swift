@@ -219,7 +219,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 
 /// What a `FileManager` holds as its delegate: an `NSObject` that forwards
 /// each message to its ``FileManagerDelegateProxy``, and never to itself.
-final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecked Sendable {
+final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any FileManagerDelegate>([
         .entry("fileManager:shouldCopyItemAtPath:toPath:", P.shouldCopyItemAtPath),
@@ -240,16 +240,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.shouldProceedAfterRemoveError),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = FileManagerDelegateProxy
 

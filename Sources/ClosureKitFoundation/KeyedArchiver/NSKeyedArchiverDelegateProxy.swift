@@ -110,7 +110,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 
 /// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @unchecked Sendable {
+final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedArchiverDelegate>([
         .entry("archiver:willEncodeObject:", P.willEncode),
@@ -120,16 +120,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         .entry("archiverDidFinish:", P.didFinish),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = NSKeyedArchiverDelegateProxy
 

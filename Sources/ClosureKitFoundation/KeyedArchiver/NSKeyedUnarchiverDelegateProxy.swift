@@ -122,7 +122,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 
 /// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegate, @unchecked Sendable {
+final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedUnarchiverDelegate>([
         .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.cannotDecodeClass),
@@ -132,16 +132,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         .entry("unarchiverDidFinish:", P.didFinish),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = NSKeyedUnarchiverDelegateProxy
 

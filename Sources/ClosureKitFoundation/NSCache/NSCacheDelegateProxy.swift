@@ -90,22 +90,15 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
 
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
 /// requires) that forwards to its proxy.
-final class NSCacheDelegateAdapter: NSObject, NSCacheDelegate, @unchecked Sendable {
+final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSCacheDelegate>([
         .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject)
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
     /// Weak: the cache keeps the proxy alive, the proxy keeps the adapter.

@@ -90,22 +90,15 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
 /// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
-final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable {
+final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
         .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent)
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
     /// Weak: the stream keeps the proxy alive, the proxy keeps the adapter.

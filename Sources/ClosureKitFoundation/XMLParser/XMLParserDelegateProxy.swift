@@ -268,7 +268,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// When its proxy has ended it answers as a delegate that implements nothing.
 /// It never forwards to itself: made its own proxy's real delegate, it is
 /// skipped, so a message cannot loop.
-final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
+final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
         .entry("parserDidStartDocument:", P.didStartDocument),
@@ -295,16 +295,10 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         .entry("parser:validationErrorOccurred:", P.validationErrorOccurred),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
         Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy?.takeUnretainedValue(),
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+            to: name, proxy: proxy?.withObject { $0 }, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = XMLParserDelegateProxy
 
