@@ -211,16 +211,11 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// The `NSObject` the parser holds as its delegate; it forwards here.
     let adapter = XMLParserDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = UnretainedReference(self)
     }
 
