@@ -5,9 +5,13 @@ import ClosureKit
 
 // Sources/ClosureKit/Handlers/RegistrationOptions.swift:3
 // snippet.hide
-func sample3(list: HandlerList<@Sendable (Int) -> Void>, handler: @escaping @Sendable (Int) -> Void) async throws {
+final class Toggle: EventControl {
+    let controlEventStorage = ControlEventStorage()
+}
+
+func sample3(control: Toggle) async throws {
 // snippet.show
-    let token = list.add(handler, options: .once)
+    let token = control.addHandler(for: .valueChanged, options: .once) { _ in print("changed") }
 // snippet.hide
     _ = token
 }

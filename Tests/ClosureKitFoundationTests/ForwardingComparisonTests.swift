@@ -568,7 +568,7 @@ struct ForwardingComparisonTests {
         let proxy = XMLParserDelegateProxy()
         let characters = "parser:foundCharacters:"
         let comment = "parser:foundComment:"
-        let implemented: (any XMLParserDelegate) -> Bool = { _ in false }
+        let implemented: (AnyObject) -> Bool = { _ in false }
         #expect(table.responds(to: "init", proxy: proxy, realDelegateResponds: implemented) == nil)
         #expect(table.responds(to: characters, proxy: nil, realDelegateResponds: implemented) == false)
         #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == false)

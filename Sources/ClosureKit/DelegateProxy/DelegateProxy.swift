@@ -124,7 +124,7 @@ open class DelegateProxy<Delegate> {
     /// Whether following real delegates from `object` reaches this proxy.
     /// Subclasses that install an adapter object as the delegate (the
     /// ready-made Foundation proxies) extend it through
-    /// ``isStandIn(_:)``.
+    /// `isStandIn(_:)`.
     private func leadsBackToSelf(_ object: AnyObject) -> Bool {
         var next: AnyObject? = object
         var steps = 0
@@ -137,12 +137,20 @@ open class DelegateProxy<Delegate> {
         return next != nil
     }
 
-    /// Whether `object` stands in for this proxy as the delegate (an adapter
+    /// The object that stands in for this proxy as the delegate (an adapter
     /// that forwards every message to it), so that storing it as the real
-    /// delegate would loop. The base class answers false.
+    /// delegate stores nil, as for the proxy itself: it would loop. Nil for a
+    /// proxy that is itself the delegate. The Foundation proxies set it to
+    /// their adapter in their initializer, before the proxy is shared, and
+    /// never change it, so reading it needs no lock.
+    package final var standIn: AnyObject?
+
+    /// Whether `object` stands in for this proxy as the delegate.
     ///
     /// - Parameter object: A candidate real delegate.
-    open func isStandIn(_ object: AnyObject) -> Bool { false }
+    package final func isStandIn(_ object: AnyObject) -> Bool {
+        standIn.map { $0 === object } ?? false
+    }
 
     // MARK: - Registering closures
 

@@ -1,5 +1,5 @@
-/// An ordered, thread-safe list of handlers: the public face of the one
-/// handler engine behind every set of closures in ClosureKit (proxy closures,
+/// An ordered, thread-safe list of handlers: the face of the one handler
+/// engine behind every set of closures in ClosureKit (proxy closures,
 /// hook points, observers, control events, end-of-life callbacks).
 ///
 /// ``add(_:options:)`` returns a ``CancellationToken``; cancelling or releasing
@@ -18,20 +18,16 @@
 /// - when the list ends, every handler is released and the tokens' `cancel()`
 ///   returns `false`.
 ///
-/// ```swift
-/// let list = HandlerList<@Sendable (Int) -> Void>()
-/// let token = list.add { print("got", $0) }
-/// list.forEach { $0(42) }   // prints "got 42"
-/// token.cancel()
-/// ```
+/// Internal: users meet it through the features built on it, which is why
+/// their rules are the same everywhere.
 ///
 /// - Complexity: ``add(_:options:)`` is amortised O(1); removal is O(*n*) in
 ///   the number of handlers; a dispatch is O(*n*).
-public final class HandlerList<Element> {
+final class HandlerList<Element> {
     let core: HandlerCore<Element>
 
     /// Creates an empty list.
-    public init() {
+    init() {
         core = HandlerCore()
     }
 
@@ -54,7 +50,7 @@ public final class HandlerList<Element> {
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first call.
     /// - Returns: The token that removes the handler.
-    public func add(_ element: Element, options: RegistrationOptions = []) -> CancellationToken {
+    func add(_ element: Element, options: RegistrationOptions = []) -> CancellationToken {
         core.add(element, once: options.contains(.once))
     }
 
@@ -65,7 +61,7 @@ public final class HandlerList<Element> {
     /// elsewhere) is skipped; one added during the dispatch is not visited.
     ///
     /// - Parameter body: Calls one handler.
-    public func forEach(_ body: (Element) throws -> Void) rethrows {
+    func forEach(_ body: (Element) throws -> Void) rethrows {
         try core.dispatch()?.forEach(body)
     }
 
@@ -78,13 +74,13 @@ public final class HandlerList<Element> {
     }
 
     /// The number of registered handlers.
-    public var count: Int { core.count }
+    var count: Int { core.count }
 
     /// Whether no handler is registered.
-    public var isEmpty: Bool { core.count == 0 }
+    var isEmpty: Bool { core.count == 0 }
 
     /// Removes every handler. Their tokens' `cancel()` then returns `false`.
-    public func removeAll() {
+    func removeAll() {
         core.removeAll()
     }
 

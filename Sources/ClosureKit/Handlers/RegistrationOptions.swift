@@ -1,7 +1,7 @@
 /// Options that every registration in ClosureKit accepts.
 ///
 /// ```swift
-/// let token = list.add(handler, options: .once)
+/// let token = control.addHandler(for: .valueChanged, options: .once) { _ in print("changed") }
 /// ```
 public struct RegistrationOptions: OptionSet, Hashable, Sendable {
     /// The options' bits.

@@ -1,39 +1,28 @@
-#if !canImport(Darwin)
 internal import Synchronization
-#endif
 
 /// A counter that writers bump while holding some lock of their own, and that
-/// readers load without taking that lock: how ``HandlerList`` lets a dispatch
-/// skip the per-handler lock when nothing was removed since its snapshot.
+/// readers load without taking that lock: how ``HandlerLock`` lets a dispatch
+/// skip the per-handler lock when nothing was removed since its snapshot, and
+/// a hook point with no hooks skip the lock altogether.
 ///
-/// On Linux and other non-Darwin platforms it is a `Synchronization.Atomic`
-/// (a load is a plain move on x86-64 and arm64). `Atomic` needs macOS 15 and
-/// peers, above the package's floor, so on Darwin it falls back to a lock of
-/// its own, which costs what the per-handler check cost before.
+/// ``AtomicBackedCounter`` where `Synchronization.Atomic` is available at the
+/// package's platform floor (Linux and other non-Darwin platforms), and
+/// ``LockBackedCounter`` on Darwin, where `Atomic` needs macOS 15 and peers,
+/// above the floor. Both are compiled, and tested, on every platform.
+#if canImport(Darwin)
 @usableFromInline
-struct AtomicCounter: ~Copyable, @unchecked Sendable {
-    #if canImport(Darwin)
-    private let value = Locked<UInt>(0)
+typealias AtomicCounter = LockBackedCounter
+#else
+@usableFromInline
+typealias AtomicCounter = AtomicBackedCounter
+#endif
 
-    init() {}
-
-    /// The current count, with acquire ordering.
-    @usableFromInline
-    func load() -> UInt {
-        value.withLock { $0 }
-    }
-
-    /// Adds one, with release ordering.
-    @inline(__always)
-    func increment() {
-        value.withLock { $0 &+= 1 }
-    }
-
-    @inline(__always)
-    func decrement() {
-        value.withLock { $0 &-= 1 }
-    }
-    #else
+/// A counter on `Synchronization.Atomic`: a load is a plain move on x86-64
+/// and arm64. Benchmark rows: "control events · per extra handler",
+/// "hook points · no hooks".
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@usableFromInline
+struct AtomicBackedCounter: ~Copyable, Sendable {
     private let value = Atomic<UInt>(0)
 
     init() {}
@@ -50,9 +39,37 @@ struct AtomicCounter: ~Copyable, @unchecked Sendable {
         value.wrappingAdd(1, ordering: .releasing)
     }
 
+    /// Subtracts one, with release ordering.
     @inline(__always)
     func decrement() {
         value.wrappingSubtract(1, ordering: .releasing)
     }
-    #endif
+}
+
+/// A counter behind a lock of its own, for platforms whose floor lacks
+/// `Atomic`: a load costs a lock round trip, what the per-handler check
+/// it spares cost before.
+@usableFromInline
+struct LockBackedCounter: ~Copyable, Sendable {
+    private let value = Locked<UInt>(0)
+
+    init() {}
+
+    /// The current count; the lock orders it after every earlier change.
+    @usableFromInline
+    func load() -> UInt {
+        value.withLock { $0 }
+    }
+
+    /// Adds one.
+    @inline(__always)
+    func increment() {
+        value.withLock { $0 &+= 1 }
+    }
+
+    /// Subtracts one.
+    @inline(__always)
+    func decrement() {
+        value.withLock { $0 &-= 1 }
+    }
 }

@@ -1,5 +1,5 @@
 /// The engine's storage: the one implementation of ordered, thread-safe
-/// handler registration behind every capability (``HandlerList``, delegate
+/// handler registration behind every capability (`HandlerList`, delegate
 /// proxies, hook points, key-path observation, control events and
 /// end-of-life callbacks).
 ///

@@ -2,7 +2,9 @@
 /// address.
 ///
 /// How an entry tells its owner's end, and why a newcomer at a reused address
-/// never sees a dead object's values, depends on the platform:
+/// never sees a dead object's values, depends on the platform (the two
+/// strategies are ``PinnedOwnerReference`` and ``WeakOwnerReference``, both
+/// compiled everywhere; `SideTable.OwnerReference` picks one):
 ///
 /// - Where every object is a native Swift object (Linux and other platforms
 ///   without the Objective-C runtime), an entry holds an `unowned` reference
@@ -35,23 +37,11 @@ enum SideTable {
     static let sweepFloor = 1024
 
     private final class Entry {
-        #if canImport(ObjectiveC)
-        weak var owner: AnyObject?
-        #else
-        // Never read: it only keeps the owner's memory, and so its address,
-        // from being reused while this entry exists.
-        unowned let pin: AnyObject
-        let address: UInt
-        #endif
+        let owner: OwnerReference
         let storage: LifetimeStorage
 
         init(owner: AnyObject, address: UInt, storage: LifetimeStorage) {
-            #if canImport(ObjectiveC)
-            self.owner = owner
-            #else
-            self.pin = owner
-            self.address = address
-            #endif
+            self.owner = OwnerReference(owner: owner, address: address)
             self.storage = storage
         }
 
@@ -59,21 +49,12 @@ enum SideTable {
         /// entry's address.
         @inline(__always)
         func isOwned(by object: AnyObject) -> Bool {
-            #if canImport(ObjectiveC)
-            return owner === object
-            #else
-            // The address cannot have been reused while the entry pins it.
-            return true
-            #endif
+            owner.isOwned(by: object)
         }
 
         /// Whether the owner has ended.
         var ownerHasEnded: Bool {
-            #if canImport(ObjectiveC)
-            return owner == nil
-            #else
-            return SwiftRuntime.isDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
-            #endif
+            owner.ownerHasEnded
         }
     }
 

@@ -98,7 +98,7 @@ final class UIControlEventBridge {
     private static let key = AssociationKey<UIControlEventBridge>("ClosureKit.UIControlEventBridge")
 
     let storage = ControlEventStorage()
-    private var forwarded: ControlEvents = []
+    private var forwarding = ControlEventForwarding()
 
     static func existingBridge(for control: UIControl) -> UIControlEventBridge? {
         Association.value(for: key, on: control)
@@ -113,13 +113,8 @@ final class UIControlEventBridge {
 
     /// Makes UIKit deliver each event of `events` to the storage, once per bit.
     func forward(_ events: ControlEvents, from control: UIControl) {
-        let missing = events.subtracting(forwarded)
-        guard !missing.isEmpty else { return }
-        forwarded.formUnion(missing)
         let storage = self.storage
-        for bit in 0..<32 {
-            let event = ControlEvents(rawValue: 1 << bit)
-            guard missing.contains(event) else { continue }
+        for event in forwarding.startForwarding(events) {
             // The control keeps the action; the action holds the control weakly.
             let action = UIAction { [weak control] _ in
                 guard let control else { return }

@@ -175,16 +175,11 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// The `NSObject` the file manager holds as its delegate; it forwards here.
     let adapter = FileManagerDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any file manager.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = self
     }
 
@@ -219,7 +214,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 
 /// What a `FileManager` holds as its delegate: an `NSObject` that forwards
 /// each message to its ``FileManagerDelegateProxy``, and never to itself.
-final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecked Sendable {
+final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any FileManagerDelegate>([
         .entry("fileManager:shouldCopyItemAtPath:toPath:", P.shouldCopyItemAtPath),
@@ -240,16 +235,9 @@ final class FileManagerDelegateAdapter: NSObject, FileManagerDelegate, @unchecke
         .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.shouldProceedAfterRemoveError),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = FileManagerDelegateProxy
 

@@ -57,12 +57,14 @@ struct ObjCSelectorTable<Delegate>: Sendable {
     /// selector `objC`: a closure is registered for its method, or the real
     /// delegate implements it (`realDelegateResponds`). Nil for a selector
     /// that is not one of the protocol's (the adapter answers for itself).
+    /// What `DelegateAdapter.respondsToProtocolMethod(named:realDelegateResponds:)`
+    /// answers.
     func responds(
-        to objC: String, proxy: DelegateProxy<Delegate>?, realDelegateResponds: (Delegate) -> Bool
+        to objC: String, proxy: DelegateProxy<Delegate>?, realDelegateResponds: (AnyObject) -> Bool
     ) -> Bool? {
         guard let entry = entries[objC] else { return nil }
         guard let proxy else { return false }
         if entry.hasClosures(proxy) { return true }
-        return proxy.realDelegate.map(realDelegateResponds) ?? false
+        return proxy.realDelegate.map { realDelegateResponds($0 as AnyObject) } ?? false
     }
 }

@@ -70,16 +70,11 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// The `NSObject` the archiver holds as its delegate; it forwards here.
     let adapter = NSKeyedArchiverDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any archiver.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = self
     }
 
@@ -110,7 +105,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 
 /// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @unchecked Sendable {
+final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedArchiverDelegate>([
         .entry("archiver:willEncodeObject:", P.willEncode),
@@ -120,16 +115,9 @@ final class NSKeyedArchiverDelegateAdapter: NSObject, NSKeyedArchiverDelegate, @
         .entry("archiverDidFinish:", P.didFinish),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = NSKeyedArchiverDelegateProxy
 

@@ -81,16 +81,11 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
     let adapter = NSKeyedUnarchiverDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any unarchiver.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = self
     }
 
@@ -122,7 +117,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 
 /// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegate, @unchecked Sendable {
+final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedUnarchiverDelegate>([
         .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.cannotDecodeClass),
@@ -132,16 +127,9 @@ final class NSKeyedUnarchiverDelegateAdapter: NSObject, NSKeyedUnarchiverDelegat
         .entry("unarchiverDidFinish:", P.didFinish),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = NSKeyedUnarchiverDelegateProxy
 

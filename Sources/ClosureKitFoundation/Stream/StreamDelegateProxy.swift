@@ -45,16 +45,11 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// The `NSObject` the stream holds as its delegate; it forwards here.
     let adapter = StreamDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any stream.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = self
     }
 
@@ -90,22 +85,15 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
 /// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
-final class StreamDelegateAdapter: NSObject, StreamDelegate, @unchecked Sendable {
+final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
         .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent)
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     /// Set once, in the proxy's initializer, before the adapter is shared.
     /// Weak: the stream keeps the proxy alive, the proxy keeps the adapter.

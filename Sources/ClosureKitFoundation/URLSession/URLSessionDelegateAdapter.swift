@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// When its proxy has ended, it answers as a delegate that implements
 /// nothing would: completion handlers get Foundation's defaults.
-final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
+final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, URLSessionDownloadDelegate,
     URLSessionStreamDelegate, URLSessionWebSocketDelegate, @unchecked Sendable
 {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
@@ -41,16 +41,9 @@ final class URLSessionDelegateAdapter: NSObject, URLSessionDataDelegate, URLSess
         .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.webSocketDidClose),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        Self.objCSelectors.responds(
-            to: NSStringFromSelector(selector), proxy: proxy,
-            realDelegateResponds: { $0.responds(to: selector) }
-        ) ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = URLSessionDelegateProxy
 

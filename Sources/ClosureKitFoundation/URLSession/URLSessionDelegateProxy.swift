@@ -287,16 +287,11 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// The `NSObject` the session holds as its delegate; it forwards here.
     let adapter = URLSessionDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy with no closures and no real delegate.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = self
     }
 

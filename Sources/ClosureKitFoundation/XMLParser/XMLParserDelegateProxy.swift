@@ -211,16 +211,11 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// The `NSObject` the parser holds as its delegate; it forwards here.
     let adapter = XMLParserDelegateAdapter()
 
-    /// The adapter stands in for this proxy as the object's delegate, so
-    /// `proxy.realDelegate = object.delegate` stores nil, as for the proxy
-    /// itself: the adapter would send every message back here.
-    public override func isStandIn(_ object: AnyObject) -> Bool {
-        object === adapter
-    }
-
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
+        // The adapter would send every message back here: see `standIn`.
+        standIn = adapter
         adapter.proxy = UnretainedReference(self)
     }
 
@@ -268,7 +263,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// When its proxy has ended it answers as a delegate that implements nothing.
 /// It never forwards to itself: made its own proxy's real delegate, it is
 /// skipped, so a message cannot loop.
-final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Sendable {
+final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
         .entry("parserDidStartDocument:", P.didStartDocument),
@@ -295,18 +290,10 @@ final class XMLParserDelegateAdapter: NSObject, XMLParserDelegate, @unchecked Se
         .entry("parser:validationErrorOccurred:", P.validationErrorOccurred),
     ])
 
-    #if canImport(ObjectiveC)
-    /// Exactly the methods a closure or the real delegate answers, so that
-    /// Foundation skips the others as it would for a hand-written delegate.
-    override func responds(to selector: Selector!) -> Bool {
-        let name = NSStringFromSelector(selector)
-        let answer =
-            proxy?.withObject { proxy in
-                Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: { $0.responds(to: selector) })
-            } ?? Self.objCSelectors.responds(to: name, proxy: nil, realDelegateResponds: { _ in false })
-        return answer ?? super.responds(to: selector)
+    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
+        Self.objCSelectors.responds(
+            to: name, proxy: proxy?.withObject { $0 }, realDelegateResponds: realDelegateResponds)
     }
-    #endif
 
     private typealias P = XMLParserDelegateProxy
 

@@ -1,5 +1,6 @@
-import ClosureKit
 import Testing
+
+@testable import ClosureKit
 
 /// Something a handler captures, whose release the tests watch.
 private final class Captured: @unchecked Sendable {

@@ -1,6 +1,7 @@
-import ClosureKit
 import Dispatch
 import Testing
+
+@testable import ClosureKit
 
 /// The handler engine under many threads registering, cancelling and
 /// dispatching at once. The thread sanitizer run of the suite checks the

@@ -1,0 +1,83 @@
+/// How a ``SideTable`` entry refers to the object it describes: tells whether
+/// an object found at the entry's address is its owner, and whether the owner
+/// has ended.
+///
+/// Two strategies, both compiled and tested on every platform; ``SideTable``
+/// uses the one `SideTable.OwnerReference` names for the platform.
+protocol SideTableOwnerReference {
+    /// Refers to `owner`, whose address is `address`.
+    init(owner: AnyObject, address: UInt)
+
+    /// Whether the entry belongs to `object`, a live object found at the
+    /// entry's address.
+    func isOwned(by object: AnyObject) -> Bool
+
+    /// Whether the owner has ended.
+    var ownerHasEnded: Bool { get }
+}
+
+extension SideTable {
+    /// The strategy for this platform. With the Objective-C runtime, objects
+    /// may be Objective-C objects, for which an unowned reference does not
+    /// keep memory allocated, so only ``WeakOwnerReference`` is sound there.
+    /// Elsewhere every object is a native Swift object, and
+    /// ``PinnedOwnerReference`` spares owners the weak-reference side table.
+    #if canImport(ObjectiveC)
+    typealias OwnerReference = WeakOwnerReference
+    #else
+    typealias OwnerReference = PinnedOwnerReference
+    #endif
+}
+
+/// A weak reference to the owner: an object at the entry's address is the
+/// owner only if the reference still reads that object, and the owner has
+/// ended once it reads nil. Sound for every kind of object; it gives the
+/// owner a weak-reference side table, which makes its retains and releases
+/// slower.
+struct WeakOwnerReference: SideTableOwnerReference {
+    private weak var owner: AnyObject?
+
+    init(owner: AnyObject, address _: UInt) {
+        self.owner = owner
+    }
+
+    @inline(__always)
+    func isOwned(by object: AnyObject) -> Bool {
+        owner === object
+    }
+
+    var ownerHasEnded: Bool {
+        owner == nil
+    }
+}
+
+/// An `unowned` reference that pins the owner's memory: an unowned reference
+/// keeps a native Swift object's memory allocated after it ends (its stored
+/// properties are released as usual), so no new object can take its address
+/// while the entry exists, and an object found at the entry's address is the
+/// owner. The owner has ended once the runtime says it is deallocating.
+/// Unlike a weak reference, it gives the owner no side table, and a read
+/// costs no reference counting. Sound only for native Swift objects.
+///
+/// Benchmark row: "association · read, any object".
+struct PinnedOwnerReference: SideTableOwnerReference {
+    // Never read: it only keeps the owner's memory, and so its address, from
+    // being reused while this reference exists.
+    private unowned let pin: AnyObject
+    private let address: UInt
+
+    init(owner: AnyObject, address: UInt) {
+        pin = owner
+        self.address = address
+    }
+
+    @inline(__always)
+    func isOwned(by _: AnyObject) -> Bool {
+        // The address cannot have been reused while the reference pins it.
+        true
+    }
+
+    var ownerHasEnded: Bool {
+        SwiftRuntime.isDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
+    }
+}
