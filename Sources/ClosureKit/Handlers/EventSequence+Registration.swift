@@ -28,6 +28,26 @@ extension EventSequence {
         let token = register(EventFeed(continuation))
         continuation.onTermination = { _ in token.cancel() }
         self.stream = stream
+        self.continuation = continuation
+    }
+}
+
+/// Held by an ``EventSequence/AsyncIterator``: when the iteration is over
+/// (the loop ended early, or the iterator was dropped), it finishes the
+/// stream, whose termination handler cancels the registration. An
+/// `AsyncStream` alone would keep the registration until the sequence value
+/// is released too.
+@usableFromInline
+final class IterationEnd<Element: Sendable>: Sendable {
+    private let continuation: AsyncStream<Element>.Continuation
+
+    @usableFromInline
+    init(_ continuation: AsyncStream<Element>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
     }
 }
 

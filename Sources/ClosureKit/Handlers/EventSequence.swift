@@ -29,7 +29,9 @@
 ///
 /// The registration ends, and releases everything it captured, when:
 /// - the iterating task is cancelled: the sequence finishes;
-/// - the sequence and its iterator are dropped;
+/// - the loop ends early (`break`, `return`, a thrown error): its iterator is
+///   released;
+/// - the sequence is dropped without being iterated;
 /// - the source ends: its owner ends (a control, an observed object, a
 ///   proxy's object, an instance with hooks), or the registration ends on its
 ///   own (``ObservationOptions/once``). The sequence then finishes after
@@ -55,10 +57,15 @@ public struct EventSequence<Element: Sendable>: AsyncSequence, Sendable {
     @usableFromInline
     let stream: AsyncStream<Element>
 
+    /// The stream's producing end, for the iterator to end the registration
+    /// when the consumer stops early.
+    @usableFromInline
+    let continuation: AsyncStream<Element>.Continuation
+
     /// Creates the iterator of the sequence's one consumer.
     @inlinable
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator())
+        AsyncIterator(base: stream.makeAsyncIterator(), end: IterationEnd(continuation))
     }
 
     /// The iterator of an ``EventSequence``; it belongs to the one task that
@@ -67,9 +74,17 @@ public struct EventSequence<Element: Sendable>: AsyncSequence, Sendable {
         @usableFromInline
         var base: AsyncStream<Element>.Iterator
 
+        /// Ends the registration when the last copy of the iterator is
+        /// released: leaving a `for await` loop early (`break`, `return`, a
+        /// thrown error) stops the source at once, even while the sequence
+        /// itself is still held.
         @usableFromInline
-        init(base: AsyncStream<Element>.Iterator) {
+        let end: IterationEnd<Element>
+
+        @usableFromInline
+        init(base: AsyncStream<Element>.Iterator, end: IterationEnd<Element>) {
             self.base = base
+            self.end = end
         }
 
         /// The next element, waiting for it if none is buffered; `nil` once
