@@ -3,8 +3,9 @@ extension DelegateProxy {
     /// the proxy answered, as an asynchronous sequence.
     ///
     /// ```swift
-    /// for await message in proxy.messages(for: DownloadProxy.didFinish) {
-    ///     print("finished:", message.arguments.bytes, "bytes")
+    /// // DownloadTask is Sendable here; otherwise, see messages(for:buffering:_:).
+    /// for await message in proxy.messages(for: DownloadProxy.shouldStart) {
+    ///     print("asked to start; the answer was", message.result)
     /// }
     /// ```
     ///

@@ -56,7 +56,7 @@ struct DelaySchedulerTicksTests {
             await received.wait()
         }
         #expect(await task.value == [.seconds(1), .seconds(2), .seconds(3)])
-        #expect(clock.pendingCount == 0)   // leaving the loop stopped the schedule
+        #expect(clock.pendingCount == 0) // leaving the loop stopped the schedule
     }
 
     @Test("cancelling the iterating task stops the schedule")

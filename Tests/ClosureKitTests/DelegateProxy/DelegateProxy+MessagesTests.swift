@@ -26,7 +26,7 @@ struct DelegateProxyMessagesTests {
         let gate = proxy.implement(TransferProxy.shouldStart) { _ in false }
         #expect(owner.shouldStart() == false)
         gate.cancel()
-        #expect(owner.shouldStart() == true)   // the protocol's default
+        #expect(owner.shouldStart() == true) // the protocol's default
         var iterator = sequence.makeAsyncIterator()
         #expect(await iterator.next()?.result == false)
         #expect(await iterator.next()?.result == true)

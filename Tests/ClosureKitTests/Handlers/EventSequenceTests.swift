@@ -11,7 +11,12 @@ struct EventSequenceTests {
     func defaultBufferingIsBounded() async {
         var slider: ControlTestSlider? = ControlTestSlider(value: 0)
         let values = Locked(0)
-        let sequence = slider!.events(for: .valueChanged) { _ in values.withLock { $0 += 1; return $0 } }
+        let sequence = slider!.events(for: .valueChanged) { _ in
+            values.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         for _ in 1...1_000 { slider!.sendEvents(.valueChanged) }
         slider = nil
         let received = await collectAll(sequence)
@@ -23,7 +28,12 @@ struct EventSequenceTests {
     func policiesUnderASlowConsumer() async {
         let counter = Locked(0)
         let slider = ControlTestSlider()
-        let next: @Sendable (ControlTestSlider) -> Int = { _ in counter.withLock { $0 += 1; return $0 } }
+        let next: @Sendable (ControlTestSlider) -> Int = { _ in
+            counter.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         let newest = slider.events(for: .valueChanged, buffering: .newest(2), next)
         let oldest = slider.events(for: .valueChanged, buffering: .oldest(2), next)
         // Each send calls both handlers: newest sees odd numbers, oldest even.
@@ -82,7 +92,7 @@ struct EventSequenceTests {
         #expect(await task.value == 1)
         #expect(!slider.hasHandlers(for: .valueChanged))
         #expect(watch.isReleased)
-        slider.sendEvents(.valueChanged)   // nobody listens; nothing happens
+        slider.sendEvents(.valueChanged) // nobody listens; nothing happens
     }
 
     @Test("cancelling a task that waits for its first element ends the loop and the registration")
@@ -134,7 +144,7 @@ struct EventSequenceTests {
         slider!.sendEvents(.valueChanged)
         slider!.sendEvents(.valueChanged)
         slider = nil
-        #expect(ended.events == ["slider"])   // the sequence does not keep it alive
+        #expect(ended.events == ["slider"]) // the sequence does not keep it alive
         #expect(await collectAll(sequence) == [7, 7])
     }
 
@@ -149,7 +159,7 @@ struct EventSequenceTests {
                 defer { slider = nil }
                 return slider
             }
-            _ = slider   // released here, outside the lock
+            _ = slider // released here, outside the lock
         }
         #expect(await task.value == 1)
     }

@@ -29,7 +29,7 @@ struct HookPointCallsTests {
         let other = Meter()
         let sequence = Meter.add.calls(on: meter!)
         #expect(meter!.add(2) == 2)
-        #expect(other.add(100) == 100)   // another instance: not observed
+        #expect(other.add(100) == 100) // another instance: not observed
         #expect(meter!.add(3) == 5)
         meter = nil
         let calls = await collectAll(sequence)

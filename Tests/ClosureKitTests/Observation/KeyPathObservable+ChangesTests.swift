@@ -20,9 +20,9 @@ struct KeyPathObservableChangesTests {
     func options() async {
         var holder: ObservedHolder? = ObservedHolder()
         let sequence = holder!.changes(of: \.count, options: [.initial, .old, .new, .skippingEqualValues])
-        holder!.count = 0   // equal: skipped
+        holder!.count = 0 // equal: skipped
         holder!.count = 5
-        holder!.count = 5   // equal: skipped
+        holder!.count = 5 // equal: skipped
         holder!.count = 6
         holder = nil
         let changes = await collectAll(sequence)
