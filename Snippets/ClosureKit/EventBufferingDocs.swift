@@ -1,7 +1,7 @@
 // Samples of Sources/ClosureKit/Handlers/EventBuffering.swift
 // snippet.hide
 import ClosureKit
-final class Settings: KeyPathObservable, Sendable {
+final class Settings: KeyPathObservable {
     let observationStorage = ObservationStorage()
     @ObservableProperty var volume = 0.5
 }

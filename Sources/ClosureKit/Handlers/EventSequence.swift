@@ -12,8 +12,9 @@
 /// | any object's end | `ObjectLifetime.ended(of:)` | one `Void`, then the end |
 ///
 /// ```swift
+/// let changes = settings.changes(of: \.volume)   // registered from here on
 /// let task = Task {
-///     for await change in settings.changes(of: \.volume) {
+///     for await change in changes {
 ///         print("volume is now", change.newValue!)
 ///     }
 /// }

@@ -19,6 +19,12 @@ extension KeyPathObservable {
     /// (after the changes it buffered) or after the first element with
     /// ``ObservationOptions/once``. See ``EventSequence``.
     ///
+    /// - Note: For a key path through intermediate objects
+    ///   (`\.owner.address.city`) the object's end stops the changes but does
+    ///   not yet finish the sequence: the engine keeps such an observation's
+    ///   handler until its token is released. End the loop by cancelling its
+    ///   task.
+    ///
     /// - Precondition: `keyPath` reads at least one ``ObservableProperty``, as
     ///   for `observe(_:options:_:)`; otherwise the call traps.
     /// - Parameters:
