@@ -10,7 +10,8 @@ import Observation
 // yields), then waits on a semaphore that the consumer task signals when the
 // element arrived; both sides of a row use the same consumer loop and the same
 // semaphore. Memory: resident bytes per live sequence with 10,000 alive,
-// beside 10,000 `AsyncStream`s whose continuations a model keeps in an array.
+// beside 10,000 `AsyncStream`s whose continuations a model keeps in an array,
+// and beside 10,000 closure observations (the registration a sequence makes).
 
 private final class SequenceModel: KeyPathObservable, @unchecked Sendable {
     let observationStorage = ObservationStorage()
@@ -230,11 +231,20 @@ let sequenceSuite = Suite(capability: "sequences") {
                 }
                 return Kept((model, streams))
             },
+            { count in
+                // The registration alone, for what the stream adds to it.
+                let model = SequenceModel()
+                return Kept((model, (0..<count).map { _ in model.observe(\.value, options: .new) { _, _ in } }))
+            },
         ])
     rows.append(
         Row(
             capability: capability, name: "memory per live key-path change sequence (10,000 live)", metric: "bytes",
             ours: memory[0], peer: "AsyncStream, continuation kept by the model", peerValue: memory[1], target: nil))
+    rows.append(
+        Row(
+            capability: capability, name: "memory per live key-path change sequence (10,000 live)", metric: "bytes",
+            ours: memory[0], peer: "observe(_:options:_:) token, no sequence", peerValue: memory[2], target: nil))
 
     precondition(ours.received != 0 && messages.received != 0, "consumers did not run")
     return rows
