@@ -25,6 +25,7 @@ let suites: [Suite] = [
     hookPointSuite,
     foundationSuite,
     memorySuite,
+    sequenceSuite,
     rateLimitSuite,
     clockSuite,
     delaysSuite,

@@ -1,0 +1,33 @@
+// Samples of Sources/ClosureKit/DelegateProxy/DelegateProxy+Messages.swift
+// snippet.hide
+import ClosureKit
+final class DownloadTask: Sendable {}
+protocol DownloadDelegate: AnyObject {
+    func taskShouldStart(_ task: DownloadTask) -> Bool
+    func task(_ task: DownloadTask, didProgress fraction: Double)
+}
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
+    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+    override class var selectors: [AnyMethodSelector] { [shouldStart.erased, didProgress.erased] }
+    func taskShouldStart(_ task: DownloadTask) -> Bool {
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    }
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    }
+}
+func sample(proxy: DownloadProxy) async {
+// snippet.show
+// DownloadTask is Sendable here; otherwise, see messages(for:buffering:_:).
+for await message in proxy.messages(for: DownloadProxy.shouldStart) {
+    print("asked to start; the answer was", message.result)
+}
+// snippet.hide
+// snippet.show
+for await fraction in proxy.messages(for: DownloadProxy.didProgress, { $0.arguments.1 }) {
+    print("\(Int(fraction * 100))%")
+}
+// snippet.hide
+}
+// snippet.show
