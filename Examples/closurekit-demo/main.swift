@@ -25,4 +25,8 @@ for (index, section) in sections.enumerated() {
 }
 
 print("")
+print("\(sections.count + 1). Swift 6: a @MainActor view model, and for await on every source")
+await demoConcurrency()
+
+print("")
 print("Done.")
