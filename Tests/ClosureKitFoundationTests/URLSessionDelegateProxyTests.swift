@@ -113,6 +113,44 @@ struct URLSessionDelegateProxyTests {
         #expect(onQueue.callsOffQueue.isEmpty)
     }
 
+    @Test("closures registered from the main actor get the delegate queue's messages on the main actor, in order")
+    @MainActor
+    func mainActorClosures() async throws {
+        let harness = try Harness()
+        defer { harness.finish() }
+        var chunks: [Data] = []
+        var order: [String] = []
+        var onDelegateQueue = 0
+        let delegateQueue = harness.queue
+        let tokens = [
+            harness.proxy.onReceiveResponse { _, _, _ in
+                if OperationQueue.current === delegateQueue { onDelegateQueue += 1 }
+                order.append("response")
+                return .allow
+            },
+            harness.proxy.onReceiveData { _, _, data in
+                if OperationQueue.current === delegateQueue { onDelegateQueue += 1 }
+                if order.last != "data" { order.append("data") }
+                chunks.append(data)
+            },
+            harness.proxy.onComplete { _, _, _ in
+                if OperationQueue.current === delegateQueue { onDelegateQueue += 1 }
+                order.append("complete")
+            },
+        ]
+
+        let task = harness.session.dataTask(with: harness.server.url("/chunks"))
+        let error = await harness.run(task)
+        // The delegate queue's messages wait for the main actor, in order.
+        for _ in 0..<1_000_000 where order.last != "complete" { await Task.yield() }
+        withExtendedLifetime(tokens) {}
+
+        #expect(error == nil)
+        #expect(order == ["response", "data", "complete"])
+        #expect(chunks.reduce(Data(), +) == LoopbackHTTPServer.chunkedBody)
+        #expect(onDelegateQueue == 0)
+    }
+
     @Test("a redirect is followed when the closure returns the new request")
     func redirectFollowed() async throws {
         let harness = try Harness()

@@ -143,9 +143,22 @@ extension EventControl {
     /// button.sendEvents([.touchUpInside, .primaryActionTriggered])
     /// ```
     ///
-    /// - Parameter events: The events that happened.
+    /// - Parameters:
+    ///   - events: The events that happened.
+    ///   - isolation: The caller's actor, which Swift passes for you: handlers
+    ///     registered from the same actor run at once, before this returns
+    ///     (see the Isolation article).
     @inlinable
-    public func sendEvents(_ events: ControlEvents) {
-        controlEventStorage.send(events, from: self)
+    public func sendEvents(_ events: ControlEvents, isolation: isolated (any Actor)? = #isolation) {
+        if isolation == nil {
+            controlEventStorage.send(events, from: self)
+        } else {
+            sendEvents(events, from: isolation)
+        }
+    }
+
+    @usableFromInline
+    func sendEvents(_ events: ControlEvents, from isolation: (any Actor)?) {
+        SenderIsolation.during(isolation) { controlEventStorage.send(events, from: self) }
     }
 }

@@ -57,9 +57,12 @@ public final class ManualClock: Clock, Sendable {
     /// See the type's discussion for the order and for delays scheduled during
     /// the advance. `advance(by: .zero)` runs what is already due.
     ///
-    /// - Parameter duration: How far to move. Traps if negative: a manual
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which Swift passes for you: closures
+    ///     registered from the same actor run at once (see the Isolation article).
+    ///   - duration: How far to move. Traps if negative: a manual
     ///   clock never goes back.
-    public func advance(by duration: Duration) {
+    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) {
         precondition(
             duration >= .zero,
             "ManualClock.advance(by:) needs a non-negative duration, got \(duration): a clock never goes back; make a "
@@ -69,7 +72,7 @@ public final class ManualClock: Clock, Sendable {
             let (sum, overflow) = core.nowTicksLocked().addingReportingOverflow(duration.saturatingNanoseconds)
             return overflow ? .max : sum
         }
-        core.advance(toTicks: target)
+        SenderIsolation.during(isolation) { core.advance(toTicks: target) }
     }
 
     /// Moves time forward to `deadline`, running every delay due by then.
@@ -77,9 +80,12 @@ public final class ManualClock: Clock, Sendable {
     /// A deadline at or before ``now`` runs what is already due and leaves the
     /// time unchanged.
     ///
-    /// - Parameter deadline: The instant to move to.
-    public func advance(to deadline: Instant) {
-        core.advance(toTicks: deadline.offset.saturatingNanoseconds)
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which Swift passes for you: closures
+    ///     registered from the same actor run at once (see the Isolation article).
+    ///   - deadline: The instant to move to.
+    public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) {
+        SenderIsolation.during(isolation) { core.advance(toTicks: deadline.offset.saturatingNanoseconds) }
     }
 
     /// Suspends the current task until the clock has been advanced to

@@ -118,9 +118,12 @@ public final class Throttler<Value: Sendable>: Sendable {
     /// keeps the value for the end of the window (replacing an earlier one
     /// when the throttler keeps the latest, not otherwise).
     ///
-    /// - Parameter value: The newest value.
+    /// - Parameters:
+    ///   - value: The newest value.
+    ///   - isolation: The caller's actor, which Swift passes for you: closures
+    ///     registered from the same actor run at once (see the Isolation article).
     @inlinable
-    public func send(_ value: Value) {
+    public func send(_ value: Value, isolation: isolated (any Actor)? = #isolation) {
         let keepsLatest = self.keepsLatest
         let runNow = state.withLock { state -> Bool in
             if state.windowOpen {
@@ -131,14 +134,14 @@ public final class Throttler<Value: Sendable>: Sendable {
             state.window = scheduleWindowEnd()
             return true
         }
-        if runNow { runLeadingEdge(value) }
+        if runNow { runLeadingEdge(value, from: isolation) }
     }
 
     /// Runs the action for the value that opened a window.
     @usableFromInline
-    func runLeadingEdge(_ value: Value) {
+    func runLeadingEdge(_ value: Value, from isolation: (any Actor)?) {
         let action = self.action
-        executor.execute { action(value) }
+        SenderIsolation.during(isolation) { executor.execute { action(value) } }
     }
 
     /// Drops a pending trailing value and closes the window: the next value

@@ -10,13 +10,21 @@
 ///   stored as it is and runs on the thread that sends the event, as a
 ///   `@Sendable` handler always did, at the same cost (no wrapper).
 /// - **Registered from the main actor**, the closure runs on the main actor:
-///   synchronously when the event is sent on the main thread and nothing sent
-///   earlier is still waiting, otherwise enqueued to the main actor, where the
-///   waiting events run in the order they were sent.
-/// - **Registered from another actor**, the closure is always enqueued to that
-///   actor, in the order the events were sent. (Telling whether the sending
-///   thread is running that actor would take a runtime entry point whose
-///   answer for actors with custom executors differs between OS releases.)
+///   synchronously when the event is sent on the main thread (where the main
+///   actor runs: see `mainThread(of:)`) and nothing sent earlier is still
+///   waiting, otherwise enqueued to the main actor, where the waiting events
+///   run in the order they were sent.
+/// - **Registered from another actor**, the closure runs synchronously when
+///   the event comes from a send isolated to that actor (``SenderIsolation``),
+///   and is otherwise enqueued to that actor, in the order the events were
+///   sent.
+///
+/// "Sent on the actor" is known two ways, never by asking the runtime (its
+/// check traps on a thread that is not the actor's): the library's send entry
+/// points take their caller's isolation and record it for the send
+/// (``SenderIsolation``); and the main actor's thread, where the main actor is
+/// bound to the process's main thread, as in apps and executables (see
+/// `mainThread(of:)`).
 ///
 /// No path relies on `assumeIsolated` or any other check that traps.
 ///
@@ -52,6 +60,8 @@
 package final class ActorDelivery<Input>: @unchecked Sendable {
     /// The actor the closure belongs to.
     private let actor: any Actor
+    /// Its identity, compared with the sending actor of ``SenderIsolation``.
+    private let actorID: ObjectIdentifier
     /// The main actor's thread when `actor` is the main actor (read on that
     /// actor, at registration); zero otherwise, which no thread matches.
     private let thread: UInt
@@ -71,6 +81,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
 
     private init(actor: any Actor, thread: UInt, body: @escaping (Input) -> Void) {
         self.actor = actor
+        self.actorID = ObjectIdentifier(actor)
         self.thread = thread
         self.body = body
     }
@@ -127,9 +138,11 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
             return { sendable($0) }
         }
         let thread = mainThread(of: isolation)
+        let actorID = ObjectIdentifier(isolation)
         let box = UncheckedSendable(body)
         return { input in
-            guard thread != 0, Platform.currentThread() == thread else { return nil }
+            guard (thread != 0 && Platform.currentThread() == thread) || SenderIsolation.isSending(on: actorID)
+            else { return nil }
             return box.value(input)
         }
     }
@@ -143,19 +156,40 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
     }
 
-    /// Called by a registration running isolated to `isolation`: on the main
-    /// actor, that means on the main actor's thread.
+    /// The thread on which a send may run a closure of `isolation` at once, or
+    /// zero for none. Called by a registration running isolated to
+    /// `isolation`.
+    ///
+    /// Only the main actor has one, and only where it is bound to the
+    /// process's main thread: in apps and executables its executor is the main
+    /// queue, which only that thread drains, so code running there is never
+    /// concurrent with main-actor code. Some hosts run the main actor on a
+    /// serial queue whose thread changes (`swift test` on Linux does); there a
+    /// thread says nothing about the actor, and every event is enqueued.
+    /// (The runtime's own "is this the current executor" check traps on a
+    /// thread that is not the actor's, so it cannot be asked.)
     private static func mainThread(of isolation: any Actor) -> UInt {
-        ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared) ? Platform.currentThread() : 0
+        guard ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared),
+            Platform.isProcessMainThread()
+        else { return 0 }
+        return Platform.currentThread()
     }
 
     @inline(__always)
     func deliver(_ input: Input) {
-        if thread != 0, waiting.load() == 0, Platform.currentThread() == thread {
+        if waiting.load() == 0, isOnActor {
             body(input)
         } else {
             enqueue(input)
         }
+    }
+
+    /// Whether the calling thread runs the closure's actor now: the send is
+    /// statically isolated to it (``SenderIsolation``), or it is the main
+    /// actor's thread.
+    @inline(__always)
+    private var isOnActor: Bool {
+        (thread != 0 && Platform.currentThread() == thread) || SenderIsolation.isSending(on: actorID)
     }
 
     private func enqueue(_ input: Input) {

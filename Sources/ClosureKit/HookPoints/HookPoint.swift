@@ -193,16 +193,33 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     /// - Parameters:
     ///   - instance: The instance the method runs on.
     ///   - arguments: The method's arguments (a tuple for several).
+    ///   - isolation: The caller's actor, which Swift passes for you: hooks
+    ///     registered from the same actor run at once (see the Isolation
+    ///     article).
     ///   - original: The method's own implementation.
     /// - Returns: The result of the instead chain or of the original.
     @inlinable
     public func call(
         _ instance: Owner,
         _ arguments: Arguments,
+        isolation: isolated (any Actor)? = #isolation,
         original: (Owner, Arguments) -> Result
     ) -> Result {
         guard lock.live.load() != 0 else { return original(instance, arguments) }
-        return callWithHooks(instance, arguments, original: original)
+        if isolation == nil { return callWithHooks(instance, arguments, original: original) }
+        return callWithHooks(instance, arguments, from: isolation, original: original)
+    }
+
+    /// ``callWithHooks(_:_:original:)`` from a caller isolated to `isolation`:
+    /// hooks registered from that actor run at once (``SenderIsolation``).
+    @usableFromInline
+    func callWithHooks(
+        _ instance: Owner,
+        _ arguments: Arguments,
+        from isolation: (any Actor)?,
+        original: (Owner, Arguments) -> Result
+    ) -> Result {
+        SenderIsolation.during(isolation) { callWithHooks(instance, arguments, original: original) }
     }
 
     @inlinable

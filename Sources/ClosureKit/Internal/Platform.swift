@@ -78,6 +78,24 @@ enum Platform {
         #endif
     }
 
+    /// Whether the calling thread is the process's first thread, the one
+    /// that runs `main`: where the main actor runs in apps and executables
+    /// (its executor is the main queue). Not on a hot path: ``ActorDelivery``
+    /// asks once per main-actor registration.
+    static func isProcessMainThread() -> Bool {
+        #if canImport(Darwin)
+        pthread_main_np() != 0
+        #else
+        getpid() == gettidFunction()
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    private typealias GettidFunction = @convention(c) () -> Int32
+    // glibc exports gettid (2.30 and later), but its header hides it from Swift.
+    private static let gettidFunction = unsafeBitCast(lookUpSymbol("gettid"), to: GettidFunction.self)
+    #endif
+
     // MARK: - Thread-local slot
 
     /// A per-thread pointer-sized slot, nil on every thread until set there.

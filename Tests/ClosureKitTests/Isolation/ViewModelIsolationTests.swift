@@ -71,24 +71,31 @@ enum IssueSample {
 @Suite("The main-actor view model of the isolation issue")
 @MainActor
 struct ViewModelIsolationTests {
-    @Test("compiles unchanged and counts each event sent on the main actor exactly once")
-    func countsExactly() {
+    @Test("compiles unchanged and counts each event exactly once")
+    func countsExactly() async {
         let model = IssueSample.ViewModel()
         model.bind()
+        // Sends isolated to the main actor run its handlers at once.
         model.button.sendEvents(.touchUpInside)
         #expect(model.count == 1)
-        model.settings.volume = 0.8
-        #expect(model.count == 2)
-        model.player.reach(12)
-        #expect(model.count == 3)
         #expect(model.cart.checkout(total: 9.5) == "1 item(s): 9.5")
-        #expect(model.count == 4)
+        #expect(model.count == 2)
+        // A property setter and a delegate method are not isolated sends: off the
+        // main thread of an app (as under `swift test`), they are enqueued.
+        // (The sample's one-second delay on the shared scheduler may add one
+        // at any time, hence the ranges.)
+        model.settings.volume = 0.8
+        #expect(await untilMainActor { model.count >= 3 })
+        model.player.reach(12)
+        #expect(await untilMainActor { model.count >= 4 })
+        #expect(model.count <= 5)
         model.tokens.removeAll()
+        let settled = model.count
         model.button.sendEvents(.touchUpInside)
         model.settings.volume = 0.1
         model.player.reach(13)
         _ = model.cart.checkout(total: 1)
-        #expect(model.count == 4)
+        #expect(await untilMainActor({ model.count != settled }, limit: 1_000) == false)
     }
 
     @Test("top-level style: a local var in a main-actor function counts proxy messages sent off the main actor")
@@ -120,16 +127,20 @@ struct ViewModelIsolationTests {
         _ = token
     }
 
-    @Test("an instead hook from the main actor answers on the main thread and steps aside elsewhere")
+    @Test("an instead hook from the main actor answers main-actor calls and steps aside elsewhere")
     func insteadAnswersOnlyOnItsActor() async {
+        let cart = IssueSample.Cart()
+        let token = IssueSample.Cart.checkout.instead(on: cart) { _, _ in "replaced" }
+        #expect(cart.checkout(total: 3) == "replaced")
+        _ = token
+
         let recorder = PlainRecorder()
-        let token = PlainRecorder.log.instead(on: recorder) { _, _ in 42 }
-        #expect(recorder.log("here") == 42)
+        let other = PlainRecorder.log.instead(on: recorder) { _, _ in 42 }
         let sendable = UncheckedRecorder(recorder)
         let answer = Box()
         await onBackgroundThread { answer.value = sendable.recorder.log("there") }
         #expect(answer.value == 1) // the original: the entry count
-        _ = token
+        _ = other
     }
 }
 
