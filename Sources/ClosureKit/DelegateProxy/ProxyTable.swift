@@ -1,5 +1,5 @@
 /// The storage behind a ``DelegateProxy``: one handler core per selector id,
-/// all guarded by one ``HandlerLock``, and the weak real delegate.
+/// all in one ``HandlerGroup`` whose lock also guards the weak real delegate.
 ///
 /// ``route(_:)`` reads, in one critical section, everything a message needs:
 /// the selector's snapshot, the removal count and the real delegate. It is a
@@ -7,7 +7,7 @@
 /// module and released in another.
 @usableFromInline
 final class ProxyTable: @unchecked Sendable {
-    let lock = HandlerLock()
+    let group = HandlerGroup()
 
     /// Slot `i` is the core of the selector with id `i`, or nil. Guarded by
     /// `lock` (benchmark row: "delegate proxy · instead closure").
@@ -22,12 +22,12 @@ final class ProxyTable: @unchecked Sendable {
     /// The core for `id`, created on first use with element type `Element`.
     /// A selector's id fixes its element type.
     func core<Element>(for id: Int, as _: Element.Type) -> HandlerCore<Element> {
-        lock.withLock {
+        group.lock.withLock {
             if cores.count <= id {
                 cores.append(contentsOf: repeatElement(nil, count: id + 1 - cores.count))
             }
             if let core = cores[id] { return HandlerCore<Element>.typed(core: core) }
-            let core = HandlerCore<Element>(lock: lock)
+            let core = HandlerCore<Element>(group: group)
             cores[id] = core
             return core
         }
@@ -35,13 +35,13 @@ final class ProxyTable: @unchecked Sendable {
 
     /// Whether any closure is registered for `id`.
     func hasClosures(for id: Int) -> Bool {
-        lock.withLock { id < cores.count && (cores[id]?.registered ?? 0) > 0 }
+        group.lock.withLock { id < cores.count && (cores[id]?.registered ?? 0) > 0 }
     }
 
     /// Removes every closure of every selector; tokens' `cancel()` then
     /// returns false. The owner calls it when it ends (see ``AnyHandlerCore``).
     func removeAll() {
-        let cores = lock.withLock { self.cores }
+        let cores = group.lock.withLock { self.cores }
         for core in cores { core?.removeAllEntries() }
     }
 
@@ -52,10 +52,10 @@ final class ProxyTable: @unchecked Sendable {
     /// witness table, or nothing.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
-        lock.lock()
-        defer { lock.unlock() }
+        group.lock.lock()
+        defer { group.lock.unlock() }
         if id < cores.count, let snapshot = cores[id]?.snapshotLocked() {
-            return ProxyRoute(object: snapshot, word: lock.removals.load(), witness: nil, hasClosures: true)
+            return ProxyRoute(object: snapshot, word: group.removals.load(), witness: nil, hasClosures: true)
         }
         return ProxyRoute(object: realObject, word: 0, witness: realWitness, hasClosures: false)
     }
@@ -63,8 +63,8 @@ final class ProxyTable: @unchecked Sendable {
     /// The real delegate, for a message with closures that needs it.
     @usableFromInline
     func routeToRealDelegate() -> ProxyRoute {
-        lock.lock()
-        defer { lock.unlock() }
+        group.lock.lock()
+        defer { group.lock.unlock() }
         return ProxyRoute(object: realObject, word: 0, witness: realWitness, hasClosures: false)
     }
 
@@ -72,7 +72,7 @@ final class ProxyTable: @unchecked Sendable {
 
     /// The real delegate's object, read under the lock.
     var realDelegateObject: AnyObject? {
-        lock.withLock { realObject }
+        group.lock.withLock { realObject }
     }
 
     /// The real delegate, read under the lock.
@@ -85,7 +85,7 @@ final class ProxyTable: @unchecked Sendable {
     /// Stores `delegate` (already checked not to lead back to the proxy).
     func setRealDelegate<Delegate>(_ delegate: Delegate?, object: AnyObject?) {
         let witness = object.flatMap { object in delegate.flatMap { RealDelegate.witness(of: $0, object: object) } }
-        let old = lock.withLock { () -> AnyObject? in
+        let old = group.lock.withLock { () -> AnyObject? in
             let old = realObject
             realObject = object
             realWitness = witness
@@ -143,63 +143,14 @@ struct ProxyRoute {
     }
 }
 
-/// A real delegate loaded from its weak reference: its object, and the
-/// witness table of its conformance when the delegate type is a class-bound
-/// existential of one protocol.
-///
-/// With the witness, the typed delegate is rebuilt from the object without a
-/// dynamic cast (30–50 ns a message). Benchmark rows: "delegate proxy ·
-/// fallback to realDelegate" and "XMLParser · forwarding proxy".
-@usableFromInline
-struct RealDelegate {
-    @usableFromInline let object: AnyObject
-    @usableFromInline let witness: UnsafeRawPointer?
-
-    @usableFromInline
-    init(object: AnyObject, witness: UnsafeRawPointer?) {
-        self.object = object
-        self.witness = witness
-    }
-
-    /// The witness-table word of `delegate`, when `Delegate` is laid out as a
-    /// class-bound existential of one protocol (object, witness table) and its
-    /// first word is `object`; nil otherwise.
-    static func witness<Delegate>(of delegate: Delegate, object: AnyObject) -> UnsafeRawPointer? {
-        guard MemoryLayout<Delegate>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
-        return withUnsafeBytes(of: delegate) { raw -> UnsafeRawPointer? in
-            let first = raw.load(as: UnsafeRawPointer.self)
-            guard first == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) else { return nil }
-            return raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-        }
-    }
-
-    /// The typed delegate.
-    @inlinable
-    func value<Delegate>(as _: Delegate.Type) -> Delegate {
-        if let witness {
-            // Safe: `witness` was taken from this very object's existential
-            // (see `witness(of:object:)`), and the layouts are identical.
-            return unsafeBitCast((object, witness), to: Delegate.self)
-        }
-        return object as! Delegate
-    }
-
-    /// Calls `body` with the typed delegate, borrowed from `object`: the
-    /// existential is laid out in scratch memory that is never initialised
-    /// as a `Delegate`, so nothing is retained or released for it (`object`,
-    /// kept alive until after the call, owns the reference). An object that
-    /// is weakly referenced pays about 70 ns a retain and release pair.
-    @inlinable @inline(__always)
-    func call<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
-        guard let witness else { return body(object as! Delegate) }
-        let object = self.object
-        let result = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-            return body(buffer.baseAddress!.pointee)
-        }
-        _fixLifetime(object)
-        return result
+extension ProxyTable: ObserverRegistrar {
+    func registerObserver<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        at position: HookPosition,
+        options: RegistrationOptions,
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
+            .add(.observer(body), position: position, once: options.contains(.once))
     }
 }
