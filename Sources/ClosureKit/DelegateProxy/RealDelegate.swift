@@ -58,3 +58,61 @@ struct RealDelegate {
         return result
     }
 }
+
+extension ProxyRoute {
+    /// Calls `body` with the real delegate, which must be present. The
+    /// delegate takes over the route's reference to it instead of copying
+    /// it: one retain per message (the weak load's), as a hand-written call
+    /// through a weak reference pays. On an object with weak references a
+    /// retain and release pair costs about 70 ns. Benchmark row: "delegate
+    /// proxy · fallback to realDelegate".
+    @inlinable @inline(__always)
+    consuming func callDelegate<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
+        let witness = self.witness
+        let retained = self.delegate.unsafelyUnwrapped
+        guard let witness else { return body(retained.takeRetainedValue() as! Delegate) }
+        let delegate = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer -> Delegate in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: retained.toOpaque(), as: UnsafeMutableRawPointer.self)
+            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return buffer.baseAddress!.move()
+        }
+        return body(delegate)
+    }
+
+    /// Calls `body` with the real delegate, which must be present, borrowed
+    /// from the route's reference: the caller releases that reference once,
+    /// with ``releaseDelegate()``, however many times this is called (an
+    /// `instead` closure may proceed more than once). Copies of a weakly
+    /// referenced object each cost a slow retain and release (benchmark row:
+    /// "delegate proxy · before + after closures").
+    @inlinable @inline(__always)
+    func withDelegate<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
+        let object = delegate.unsafelyUnwrapped
+        guard let witness else { return body(object.takeUnretainedValue() as! Delegate) }
+        return withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
+            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return body(buffer.baseAddress!.pointee)
+        }
+    }
+
+    /// Releases the route's reference to the real delegate, if it has one.
+    @inlinable @inline(__always)
+    func releaseDelegate() {
+        delegate?.release()
+    }
+}
+
+extension RealDelegate {
+    /// `object` retained, for a ``ProxyRoute``: a plain word, so that a route
+    /// that carries none costs its reader no release, and one that does hands
+    /// its reference to the delegate's existential instead of copying it.
+    /// Benchmark rows: "delegate proxy · instead closure" (a second reference
+    /// in the route cost it 64 instructions) and "delegate proxy · fallback to
+    /// realDelegate".
+    static func retained(_ object: AnyObject?) -> Unmanaged<AnyObject>? {
+        object.map { Unmanaged.passRetained($0) }
+    }
+}

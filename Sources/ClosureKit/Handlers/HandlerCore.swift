@@ -167,15 +167,22 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     // MARK: - Registration
 
     /// Adds an entry at the end and returns the token that removes it.
-    func add(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
-        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
+    ///
+    /// `terminal` marks an `instead` entry that never proceeds (a proxy's
+    /// closure that takes the arguments alone), so that a snapshot can tell
+    /// when its one entry answers a call by itself
+    /// (``AnyHandlerSnapshot/isSoleTerminal``).
+    func add(
+        _ element: Element, position: HookPosition? = nil, once: Bool = false, terminal: Bool = false
+    ) -> CancellationToken {
+        let entry = HandlerEntry(element: element, position: position, once: once, terminal: terminal, core: self)
         group.lock.withLock { appendLocked(entry) }
         return CancellationToken(registration: entry)
     }
 
     /// ``add(_:position:once:)`` for a caller that already holds the lock.
     func addLocked(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
-        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
+        let entry = HandlerEntry(element: element, position: position, once: once, terminal: false, core: self)
         appendLocked(entry)
         return CancellationToken(registration: entry)
     }
@@ -322,14 +329,17 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
 final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
     @usableFromInline let position: HookPosition?
     @usableFromInline let once: Bool
+    /// An `instead` entry that never proceeds; see ``HandlerCore/add(_:position:once:terminal:)``.
+    let terminal: Bool
     /// Strong; see ``AnyHandlerCore``.
     @usableFromInline let core: HandlerCore<Element>
     /// Nil once removed. Guarded by the core's lock.
     @exclusivity(unchecked) var element: Element?
 
-    init(element: Element, position: HookPosition?, once: Bool, core: HandlerCore<Element>) {
+    init(element: Element, position: HookPosition?, once: Bool, terminal: Bool, core: HandlerCore<Element>) {
         self.position = position
         self.once = once
+        self.terminal = terminal
         self.core = core
         self.element = element
     }
@@ -348,7 +358,18 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
 /// A snapshot with its element type erased, so that owners keep and return
 /// snapshots without generic metadata.
 @usableFromInline
-class AnyHandlerSnapshot: @unchecked Sendable {}
+class AnyHandlerSnapshot: @unchecked Sendable {
+    /// Whether the snapshot holds one entry, a terminal `instead` entry that
+    /// is not one-shot: it answers a call by itself, and the snapshot read
+    /// under the lock is its check. Readable without the element type, so
+    /// that an owner can decide under its lock what else a call needs (a
+    /// proxy skips loading its real delegate).
+    @usableFromInline let isSoleTerminal: Bool
+
+    init(isSoleTerminal: Bool) {
+        self.isSoleTerminal = isSoleTerminal
+    }
+}
 
 /// The registered entries at one moment, immutable, each with a copy of its
 /// element so that a dispatch reads them with no lock.
@@ -390,6 +411,9 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
         }
         self.positions = positions
         self.chain = chain
+        super.init(
+            isSoleTerminal: items.count == 1 && items[0].position == .instead && !items[0].once
+                && items[0].entry.terminal)
     }
 
     @inlinable @inline(__always)
