@@ -191,29 +191,55 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let dynamicType: AnyObject.Type = type(of: instance)
         let own = Association.value(for: instanceKey, on: instance)?.core
         // One snapshot of each list, in one critical section, serves every
-        // stage of the call (the engine's ``Stages``): a hook removed
-        // meanwhile is skipped, one added is not visited.
+        // stage of the call: a hook removed meanwhile is skipped, one added
+        // is not visited.
         let (typeWideRead, ownRead) = typeWide.read(with: own)
         let typeWideHooks = typeWide.dispatch(typeWideRead)
         let ownHooks = ownRead.flatMap { own?.dispatch($0) }
 
-        return Stages.run(
-            selector, arguments,
-            shared: typeWideHooks, where: { $0.applies(to: dynamicType) },
-            own: ownHooks,
-            observe: { hook, position, result in
-                if case .observer(let body) = hook.body {
-                    body(
-                        instance,
-                        Invocation(selector: selector, position: position, arguments: arguments, result: result))
-                }
-            },
-            link: { hook in
-                guard case .replacement(let body) = hook.body else { return nil }
-                return .invocation { body(instance, $0) }
-            },
-            combine: nil,
-            end: { original(instance, $0) })
+        // Type-wide observers, then the instance's.
+        func observe(_ hook: Hook, _ position: HookPosition, _ result: Result?) {
+            if case .observer(let body) = hook.body {
+                body(instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
+            }
+        }
+        typeWideHooks?.forEach(at: .before, where: { $0.applies(to: dynamicType) }) { observe($0, .before, nil) }
+        ownHooks?.forEach(at: .before) { observe($0, .before, nil) }
+
+        // The instead chain, outermost first: the instance's newest to oldest,
+        // then the type-wide newest to oldest.
+        let ownCount = ownHooks?.snapshot.chain.count ?? 0
+        let typeWideCount = typeWideHooks?.snapshot.chain.count ?? 0
+        let result: Result
+        if ownCount + typeWideCount == 0 {
+            result = original(instance, arguments)
+        } else {
+            result = InsteadChain.run(
+                selector, count: ownCount + typeWideCount, arguments: arguments,
+                link: { index in
+                    let hook: Hook
+                    if index < ownCount, let ownHooks {
+                        let item = ownHooks.snapshot.items[ownHooks.snapshot.chain[index]]
+                        guard ownHooks.isCurrent(item) else { return nil }
+                        hook = item.element
+                    } else if let typeWideHooks {
+                        let item = typeWideHooks.snapshot.items[typeWideHooks.snapshot.chain[index - ownCount]]
+                        guard item.element.applies(to: dynamicType),
+                            typeWideHooks.isCurrent(item, where: { $0.applies(to: dynamicType) })
+                        else { return nil }
+                        hook = item.element
+                    } else {
+                        return nil
+                    }
+                    guard case .replacement(let body) = hook.body else { return nil }
+                    return .invocation { body(instance, $0) }
+                },
+                end: { original(instance, $0) })
+        }
+
+        typeWideHooks?.forEach(at: .after, where: { $0.applies(to: dynamicType) }) { observe($0, .after, result) }
+        ownHooks?.forEach(at: .after) { observe($0, .after, result) }
+        return result
     }
 
     // MARK: - Private
