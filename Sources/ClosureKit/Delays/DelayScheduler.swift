@@ -192,7 +192,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     }
 
     func insert(_ record: DelayRecord, at deadline: Int64) -> CancellationToken {
-        let lock = core.lock.primitive
+        let lock = core.lock
         lock.lock()
         // A bound record whose object ended in the meantime is finished.
         if record.slot == DelayRecord.State.new { core.insertLocked(record, deadline: deadline) }

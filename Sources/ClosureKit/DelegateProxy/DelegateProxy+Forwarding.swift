@@ -60,7 +60,7 @@ extension DelegateProxy {
     /// The forwarding path: one library call reads the route under the
     /// proxy's lock; a method with no closures goes to the real delegate or
     /// the default, a single plain `instead` closure is called directly, and
-    /// everything else takes the general path.
+    /// everything else takes the engine's stages.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -69,14 +69,12 @@ extension DelegateProxy {
         _ realDelegate: (Delegate) -> Result
     ) -> Result {
         let route = table.route(selector.id)
-        guard route.hasClosures else {
-            if route.object != nil { return route.callDelegate(as: Delegate.self, realDelegate) }
+        guard route.closures != nil else {
+            if route.delegate != nil { return route.callDelegate(as: Delegate.self, realDelegate) }
             return defaultValue()
         }
-        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures)
-        if snapshot.items.count == 1, !snapshot.items[0].once, !selector.combining.callsBoth,
-            case .plain(let body) = snapshot.items[0].element
-        {
+        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures.unsafelyUnwrapped)
+        if snapshot.isSoleTerminal, case .plain(let body) = snapshot.items[0].element {
             // One plain instead closure and nothing else: the snapshot just
             // read under the lock is its check.
             return body(arguments())
@@ -84,10 +82,10 @@ extension DelegateProxy {
         return _dispatch(snapshot, route, selector, arguments(), defaultValue, realDelegate)
     }
 
-    /// The general path: before closures, the instead chain (ending in the
-    /// real delegate or the default) with the combining rule, after closures.
-    /// Specialised for the caller's types but kept out of line, so that each
-    /// protocol method inlines only the fast paths.
+    /// The general path: the engine's stages (``Stages``) over the
+    /// selector's closures, ending in the real delegate read with them, or
+    /// the default. Specialised for the caller's types but kept out of line,
+    /// so that each protocol method inlines only the fast paths.
     @inlinable @inline(never)
     final func _dispatch<Arguments, Result>(
         _ snapshot: HandlerSnapshot<ProxyClosure<Arguments, Result>>,
@@ -97,44 +95,23 @@ extension DelegateProxy {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate) -> Result
     ) -> Result {
-        let dispatch = HandlerDispatch(snapshot, removals: route.word, core: snapshot.items[0].entry.core)
-        dispatch.forEach(at: .before) { $0.observe(selector, .before, arguments, result: nil) }
-
-        let delegateRoute = table.routeToRealDelegate()
-        let hasDelegate = delegateRoute.object != nil
+        let dispatch = HandlerDispatch(snapshot, removals: route.removals, core: snapshot.items[0].entry.core)
+        let hasDelegate = route.delegate != nil
+        defer { route.releaseDelegate() }
+        var combine: ((Result, Result) -> Result)?
+        if hasDelegate, let rule = selector.combining.combine { combine = rule }
         // What the oldest instead closure replaces.
         func replaced(_: Arguments) -> Result {
-            if hasDelegate { return delegateRoute.callDelegate(as: Delegate.self, realDelegate) }
+            if hasDelegate { return route.withDelegate(as: Delegate.self, realDelegate) }
             return defaultValue()
         }
-        let result: Result
-        if !snapshot.has(.instead) {
-            result = replaced(arguments)
-        } else if let combine = selector.combining.combine, hasDelegate {
-            // Both answer: the real delegate first, then the closures.
-            let realAnswer = replaced(arguments)
-            var ranClosure = false
-            let closureAnswer = InsteadChain.run(
-                selector, count: snapshot.chain.count, arguments: arguments,
-                link: { index in
-                    let item = snapshot.items[snapshot.chain[index]]
-                    guard dispatch.isCurrent(item) else { return nil }
-                    ranClosure = true
-                    return item.element.link
-                },
-                end: { _ in realAnswer })
-            result = ranClosure ? combine(realAnswer, closureAnswer) : realAnswer
-        } else {
-            result = InsteadChain.run(
-                selector, count: snapshot.chain.count, arguments: arguments,
-                link: { index in
-                    let item = snapshot.items[snapshot.chain[index]]
-                    return dispatch.isCurrent(item) ? item.element.link : nil
-                },
-                end: replaced)
-        }
-
-        dispatch.forEach(at: .after) { $0.observe(selector, .after, arguments, result: result) }
-        return result
+        return Stages.run(
+            selector, arguments,
+            shared: HandlerDispatch<ProxyClosure<Arguments, Result>>?.none, where: { _ in true },
+            own: dispatch,
+            observe: { closure, position, result in closure.observe(selector, position, arguments, result: result) },
+            link: { $0.link },
+            combine: combine,
+            end: replaced)
     }
 }

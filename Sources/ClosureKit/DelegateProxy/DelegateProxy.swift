@@ -388,7 +388,11 @@ open class DelegateProxy<Delegate> {
                 + "never run. Declare each selector once as a `static let` of the proxy and list it in "
                 + "`\(Self.self).selectors`; declared: \(declared.map(\.name).joined(separator: ", "))"
         )
+        // A plain closure answers alone, unless the selector's combining
+        // rule asks the real delegate too.
+        var terminal = false
+        if case .plain = closure, !selector.combining.callsBoth { terminal = true }
         return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
-            .add(closure, position: position, once: options.contains(.once))
+            .add(closure, position: position, once: options.contains(.once), terminal: terminal)
     }
 }

@@ -26,10 +26,13 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
     let combiningBox: any Sendable
 
     /// Registers a `before` or `after` closure that sees arguments and result
-    /// as `Any` on a proxy's table.
+    /// as `Any` with a registrar that knows the selector only erased (a
+    /// proxy's table), reopening the selector's types for it.
     let registerErasedObserver:
-        @Sendable (ProxyTable, HookPosition, RegistrationOptions, @escaping @Sendable (Invocation<Any, Any>) -> Void) ->
-            CancellationToken
+        @Sendable (
+            any ObserverRegistrar, HookPosition, RegistrationOptions,
+            @escaping @Sendable (Invocation<Any, Any>) -> Void
+        ) -> CancellationToken
 
     /// For a hook point: registers a closure given as `Any`, checking its
     /// type. Nil for a proxy's selector.
@@ -52,10 +55,8 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
         self.resultType = Result.self
         self.combiningBox = selector.combining
         self.registerHook = registerHook
-        self.registerErasedObserver = { table, position, options, body in
-            table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self).add(
-                .observer { invocation in body(invocation.erased) }, position: position,
-                once: options.contains(.once))
+        self.registerErasedObserver = { registrar, position, options, body in
+            registrar.registerObserver(selector, at: position, options: options) { body($0.erased) }
         }
     }
 
@@ -97,6 +98,19 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
 /// type as a proxy's erased selector, so that both capabilities share one
 /// erased form and one name-based rule.
 public typealias AnyHookPoint = AnyMethodSelector
+
+/// What keeps typed `before` and `after` closures per selector (a proxy's
+/// table), for ``AnyMethodSelector`` to register an erased observer with once
+/// it has reopened the selector's types.
+protocol ObserverRegistrar {
+    /// Registers `body` to run at `position` (`before` or `after`) of `selector`.
+    func registerObserver<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        at position: HookPosition,
+        options: RegistrationOptions,
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken
+}
 
 /// A name-based hook registration, as ``AnyMethodSelector`` passes it to a
 /// hook point.

@@ -93,7 +93,7 @@ public class CancellationToken: Hashable, @unchecked Sendable {
     /// - Returns: Whether this call prevented anything.
     @discardableResult
     public func cancel() -> Bool {
-        let first = LockPool.lock(for: self).withLock { () -> Bool in
+        let first = Lock.striped(for: self).withLock { () -> Bool in
             if cancelled { return false }
             cancelled = true
             return true
@@ -108,7 +108,7 @@ public class CancellationToken: Hashable, @unchecked Sendable {
     /// handler that ran, an object that ended); it records only what the owner
     /// of the token did.
     public var isCancelled: Bool {
-        LockPool.lock(for: self).withLock { cancelled }
+        Lock.striped(for: self).withLock { cancelled }
     }
 
     /// Adds the token to a set, so that it lives as long as the set holds it.

@@ -31,9 +31,9 @@ final class HandlerList<Element> {
         core = HandlerCore()
     }
 
-    /// A list guarded by `lock`, shared with other lists of the same owner.
-    init(sharing lock: HandlerLock) {
-        core = HandlerCore(lock: lock)
+    /// A list in `group`, sharing its lock with other lists of the same owner.
+    init(sharing group: HandlerGroup) {
+        core = HandlerCore(group: group)
     }
 
     deinit {

@@ -66,7 +66,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     /// One lock for every hook of this hook point, type-wide and per
     /// instance, so that a call reads both lists in one critical section.
     @usableFromInline
-    let lock = HandlerLock()
+    let group = HandlerGroup()
 
     /// The type-wide hooks.
     @usableFromInline
@@ -87,7 +87,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     init(name: String, positions: Set<HookPosition>) {
         self.selector = MethodSelector(name)
         self.positions = positions
-        self.typeWide = HandlerCore(lock: lock)
+        self.typeWide = HandlerCore(group: group)
         self.instanceKey = AssociationKey("hooks of \(name)")
     }
 
@@ -205,7 +205,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         isolation: isolated (any Actor)? = #isolation,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        guard lock.live.load() != 0 else { return original(instance, arguments) }
+        guard group.live.load() != 0 else { return original(instance, arguments) }
         if isolation == nil { return callWithHooks(instance, arguments, original: original) }
         return callWithHooks(instance, arguments, from: isolation, original: original)
     }
@@ -296,7 +296,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         guard let instance else {
             return typeWide.add(hook, position: position, once: once)
         }
-        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks(lock: lock) }
+        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks(group: group) }
         return hooks.core.add(hook, position: position, once: once)
     }
 
@@ -401,22 +401,12 @@ extension HookPoint {
         @usableFromInline
         let core: HandlerCore<Hook>
 
-        init(lock: HandlerLock) {
-            core = HandlerCore(lock: lock)
+        init(group: HandlerGroup) {
+            core = HandlerCore(group: group)
         }
 
         deinit {
             core.removeAll()
         }
-    }
-}
-
-/// A value the library vouches is safe to share, for closures that arrive
-/// typed as `Any` and were documented to be `@Sendable`.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

@@ -1,7 +1,7 @@
 internal import Synchronization
 
 /// A counter that writers bump while holding some lock of their own, and that
-/// readers load without taking that lock: how ``HandlerLock`` lets a dispatch
+/// readers load without taking that lock: how ``HandlerGroup`` lets a dispatch
 /// skip the per-handler lock when nothing was removed since its snapshot, and
 /// a hook point with no hooks skip the lock altogether.
 ///

@@ -1,16 +1,31 @@
-/// The library's one lock primitive: `os_unfair_lock` on Darwin, a pthread
-/// mutex elsewhere (``Platform/Mutex``).
+/// The library's one lock: a platform mutex (`os_unfair_lock` on Darwin, a
+/// pthread mutex elsewhere; see ``Platform/Mutex``), named by a plain pointer.
 ///
-/// A plain pointer, so that passing it around costs no reference counting;
-/// ``Lock`` owns one and frees it. The pool's primitives live for the whole
-/// process. Not recursive.
+/// Every lock in the package is one of these: an object's own lock
+/// (``Locked``, ``HandlerGroup``, the timer heap's), the side table's, and the
+/// process-wide stripes of ``striped(for:)``. It is a pointer rather than an
+/// object because the mutex must not move once initialised, and because
+/// passing a pointer costs no reference counting: a lock reached through a
+/// computed property or a pool (a `LifetimeStorage`'s, a token's) would
+/// otherwise pay a retain and a release per use. Benchmark rows: "association
+/// · read, Lifetime adopter" and "delegate proxy · instead closure".
+///
+/// A lock made with ``init()`` belongs to whoever made it, who calls
+/// ``destroy()`` when it ends (from its `deinit`); copies name the same mutex.
+/// Locks that live for the whole process (the side table's, the stripes) are
+/// never destroyed. Not recursive.
+///
+/// The house rule is that no user closure is ever called while a lock is
+/// held: copy out what to call, unlock, then call.
+///
+/// `Synchronization.Mutex` would do, but it needs macOS 15 and peers, above the
+/// package's platform floor; this shim keeps the floor at macOS 13.
 @usableFromInline
-struct LockPrimitive: @unchecked Sendable {
+struct Lock: @unchecked Sendable {
     typealias Primitive = Platform.Mutex
 
-    // The primitive must not move once initialised, so it lives in its own
-    // allocation. Stored untyped so that inlinable code may hold it without
-    // the platform module being imported publicly.
+    // Stored untyped so that inlinable code may hold it without the platform
+    // module being imported publicly.
     @usableFromInline
     let raw: UnsafeMutableRawPointer
 
@@ -18,18 +33,17 @@ struct LockPrimitive: @unchecked Sendable {
         raw.assumingMemoryBound(to: Primitive.self)
     }
 
-    /// Allocates and initialises a primitive. Pair with ``destroy()`` unless
-    /// it lives for the whole process.
-    static func make() -> LockPrimitive {
+    /// Allocates and initialises a mutex. Pair with ``destroy()`` unless it
+    /// lives for the whole process.
+    @usableFromInline
+    init() {
         let pointer = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
         Platform.initialize(pointer)
-        return LockPrimitive(raw: UnsafeMutableRawPointer(pointer))
+        raw = UnsafeMutableRawPointer(pointer)
     }
 
-    private init(raw: UnsafeMutableRawPointer) {
-        self.raw = raw
-    }
-
+    /// Frees the mutex; the lock must not be used afterwards.
+    @usableFromInline
     func destroy() {
         Platform.destroy(pointer)
         pointer.deallocate()
@@ -46,58 +60,36 @@ struct LockPrimitive: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held and returns its result.
-    @inlinable
+    @inlinable @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
-}
 
-/// A lock that owns its primitive: the library's lock with a `withLock`
-/// spelling (pthread mutex on Linux, `os_unfair_lock` on Darwin).
-///
-/// The house rule is that no user closure is ever called while a `Lock` is
-/// held: copy out what to call, unlock, then call.
-///
-/// `Synchronization.Mutex` would do, but it needs macOS 15 and peers, above the
-/// package's platform floor; this shim keeps the floor at macOS 13.
-@usableFromInline
-final class Lock: @unchecked Sendable {
+    // MARK: - Stripes
+
+    /// 64 locks shared by many small objects (tokens, the storages of
+    /// ``Lifetime`` adopters), so that each object does not pay for a lock
+    /// allocation of its own. They live for the whole process.
     @usableFromInline
-    let primitive = LockPrimitive.make()
+    static let stripes: [Lock] = (0..<64).map { _ in Lock() }
 
-    @usableFromInline
-    init() {}
-
-    deinit {
-        primitive.destroy()
-    }
-
-    @inlinable @inline(__always)
-    func lock() {
-        primitive.lock()
-    }
-
-    @inlinable @inline(__always)
-    func unlock() {
-        primitive.unlock()
-    }
-
-    /// Runs `body` with the lock held and returns its result.
-    @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        primitive.lock()
-        defer { primitive.unlock() }
-        return try body()
+    /// The stripe of `object`, picked from its address; contention between
+    /// unrelated objects on one stripe is rare and brief.
+    @inlinable
+    static func striped(for object: AnyObject) -> Lock {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
+        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
+        return stripes[Int(truncatingIfNeeded: mixed)]
     }
 }
 
-/// A value guarded by its own ``Lock``.
+/// A value guarded by its own ``Lock``: the internal counterpart of
+/// `Synchronization.Mutex` for the platform floor.
 ///
-/// The internal counterpart of `Synchronization.Mutex` for the platform floor.
-///
-/// `@usableFromInline` (with its lock) so that an inlinable hot path, such as
+/// `@usableFromInline` so that an inlinable hot path, such as
 /// `Throttler.send(_:)`, can be specialised for its caller's types.
 @usableFromInline
 final class Locked<State>: @unchecked Sendable {
@@ -115,76 +107,15 @@ final class Locked<State>: @unchecked Sendable {
         state = initial
     }
 
+    deinit {
+        lock.destroy()
+    }
+
     /// Runs `body` with exclusive access to the state.
     @inlinable @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
-    }
-}
-
-/// A fixed pool of locks shared by many small objects, so that each object does
-/// not pay for a lock allocation of its own. An object picks its stripe from its
-/// address; contention between unrelated objects on one stripe is rare and brief.
-///
-/// The primitives live for the whole process.
-@usableFromInline
-enum LockPool {
-    @usableFromInline
-    static let stripes: [LockPrimitive] = (0..<64).map { _ in LockPrimitive.make() }
-
-    @inlinable
-    static func lock(for object: AnyObject) -> LockPrimitive {
-        let address = UInt(bitPattern: ObjectIdentifier(object))
-        // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
-        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
-        return stripes[Int(truncatingIfNeeded: mixed)]
-    }
-}
-
-/// The lock of one or more handler cores (see ``AnyHandlerCore``), with the
-/// count of entries removed under it.
-///
-/// A dispatch reads the count together with its snapshot; while the count is
-/// unchanged nothing was removed, so a handler of the snapshot is still
-/// registered and is called without taking the lock again. Benchmark rows:
-/// "control events · per extra handler" and "observation · per extra
-/// observer" (a lock round trip per handler otherwise).
-@usableFromInline
-final class HandlerLock: @unchecked Sendable {
-    @usableFromInline
-    let primitive = LockPrimitive.make()
-
-    /// Bumped, under the lock, whenever an entry leaves a core guarded by it.
-    @usableFromInline
-    let removals = AtomicCounter()
-
-    /// The number of entries registered in the cores guarded by this lock,
-    /// readable without it: a hook point whose count is zero calls the
-    /// original directly (benchmark row: "hook points · no hooks").
-    @usableFromInline
-    let live = AtomicCounter()
-
-    init() {}
-
-    deinit {
-        primitive.destroy()
-    }
-
-    @usableFromInline
-    func lock() {
-        primitive.lock()
-    }
-
-    @usableFromInline
-    func unlock() {
-        primitive.unlock()
-    }
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        primitive.lock()
-        defer { primitive.unlock() }
-        return try body()
     }
 }

@@ -10,7 +10,7 @@ internal import os
 #endif
 
 /// Everything the library takes from the C library, in the one file that
-/// imports the platform module: the mutex under ``LockPrimitive``, the
+/// imports the platform module: the mutex under ``Lock``, the
 /// thread-local slot of ``AccessTracking``, the system clocks of
 /// ``RawClock``, the timer thread and the condition variable it sleeps on,
 /// symbol lookup for ``SwiftRuntime``, the timer-slack call, and `memchr`

@@ -9,11 +9,11 @@
 /// It has no public API besides its initializer: reach it through
 /// ``ObjectLifetime`` and ``Association``.
 public final class LifetimeStorage: @unchecked Sendable {
-    /// Guards the fields below. A stripe of ``LockPool`` for adopters of
+    /// Guards the fields below. A stripe (``Lock/striped(for:)``) for adopters of
     /// ``Lifetime``; the side table's own lock for storages it holds, so that a
     /// side-table read takes one lock. Both are immortal.
-    var lock: LockPrimitive {
-        guardedBySideTable ? SideTable.lockPrimitive : LockPool.lock(for: self)
+    var lock: Lock {
+        guardedBySideTable ? SideTable.lock : Lock.striped(for: self)
     }
     let guardedBySideTable: Bool
     // Every access to `slots` happens under `lock`.
@@ -80,14 +80,6 @@ public final class LifetimeStorage: @unchecked Sendable {
         let id: Int
         @usableFromInline
         var box: AnyObject
-    }
-
-    /// The value stored under `key`: the box is read under the lock by a
-    /// library function, and its value read from it after the lock (boxes are
-    /// immutable but for a weak reference, which is safe to load).
-    @inlinable
-    func value<Value>(for key: AssociationKey<Value>) -> Value? {
-        box(for: key.id).flatMap { ValueBox<Value>.unchecked($0).value() }
     }
 
     /// The box stored under `id`, retained; the caller reads the value out of

@@ -238,7 +238,7 @@ extension KeyPathObservable {
         make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
             -> (any ObservationRegistration, () -> Void)
     ) -> CancellationToken {
-        let composite = CompositeObservation()
+        let composite = TokenGroup()
         let token = CancellationToken(registration: composite)
         let once = options.contains(.once)
         // One-shot applies to the whole registration: the first callback of
@@ -286,11 +286,12 @@ extension KeyPathObservable {
             accesses[0].keyPath == keyPath
         {
             let observation = DirectObservation(options: options, isEqual: isEqual, delivery: delivery)
-            let handle = ObservationHandle()
+            let handle = TokenGroup()
             observation.handle = handle
             let entry = storage.addObserver(observation, forSlot: accesses[0].slot)
             let root = storage.registrations.add(handle)
-            handle.adopt([entry, root])
+            handle.add(entry)
+            handle.add(root)
             // The observer is held by its slot (and released when the handle
             // ends); the initial delivery holds it only until it ran.
             return (

@@ -32,7 +32,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// Guards the values of the owner's observable properties and every
     /// slot's observers. Never held while user code runs.
     @usableFromInline
-    let lock = HandlerLock()
+    let group = HandlerGroup()
 
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by `lock`. Records are never removed: an object
@@ -57,7 +57,7 @@ public final class ObservationStorage: @unchecked Sendable {
         for registration in registrations.snapshot() {
             _ = registration.end()
         }
-        for record in lock.withLock({ records }) { record.core.removeAll() }
+        for record in group.lock.withLock({ records }) { record.core.removeAll() }
     }
 
     // MARK: - Write path, for the property wrapper's accessors
@@ -71,8 +71,8 @@ public final class ObservationStorage: @unchecked Sendable {
     /// observer").
     @inlinable @inline(__always)
     func locked(_ body: () -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
+        group.lock.lock()
+        defer { group.lock.unlock() }
         body()
     }
 
@@ -106,12 +106,12 @@ public final class ObservationStorage: @unchecked Sendable {
     /// Adds `observer` to the observers of `slot`. Returns the token that
     /// removes it again, and releases it.
     func addObserver(_ observer: SlotObserver, forSlot slot: Int) -> CancellationToken {
-        lock.withLock {
+        group.lock.withLock {
             let record: SlotRecord
             if let existing = records.first(where: { $0.slot == slot }) {
                 record = existing
             } else {
-                record = SlotRecord(slot: slot, lock: lock)
+                record = SlotRecord(slot: slot, group: group)
                 records.append(record)
             }
             if observer.wantsPrior { record.priorCount += 1 }
@@ -121,7 +121,7 @@ public final class ObservationStorage: @unchecked Sendable {
 
     /// An object unique to this storage for as long as it is held, for
     /// identity comparisons that must not be fooled by address reuse.
-    var identity: AnyObject { lock }
+    var identity: AnyObject { group }
 
     // MARK: - Owner binding
 
@@ -129,7 +129,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// later reached through a different object.
     func bind(to owner: AnyObject) -> ObservationStorage {
         let address = UInt(bitPattern: ObjectIdentifier(owner).hashValue)
-        let current = lock.withLock { () -> UInt in
+        let current = group.lock.withLock { () -> UInt in
             if ownerAddress == 0 { ownerAddress = address }
             return ownerAddress
         }
@@ -153,9 +153,9 @@ final class SlotRecord: @unchecked Sendable {
     /// observer left pays one filtered pass over the snapshot.
     var priorCount = 0
 
-    init(slot: Int, lock: HandlerLock) {
+    init(slot: Int, group: HandlerGroup) {
         self.slot = slot
-        self.core = HandlerCore(lock: lock)
+        self.core = HandlerCore(group: group)
     }
 }
 

@@ -99,7 +99,6 @@ extension FileManager {
     }
 
     private func both(_ first: CancellationToken, _ second: CancellationToken) -> CancellationToken {
-        let bag = TokenBag([first, second])
-        return CancellationToken { bag.cancelAll() }
+        TokenGroup([first, second]).token()
     }
 }

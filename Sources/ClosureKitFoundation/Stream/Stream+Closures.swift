@@ -57,17 +57,24 @@ extension Stream {
         _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        let once = options.contains(.once)
-        let gate = OnceGate()
-        let token = delegateProxy.after(StreamDelegateProxy.handleEvent) { invocation in
-            let (stream, event) = invocation.arguments
-            guard !event.intersection(events).isEmpty else { return }
-            if once {
-                guard gate.claim() else { return }
+        guard options.contains(.once) else {
+            return delegateProxy.after(StreamDelegateProxy.handleEvent) { invocation in
+                let (stream, event) = invocation.arguments
+                guard !event.intersection(events).isEmpty else { return }
+                box.value(stream, event)
             }
-            box.value(stream, event)
         }
-        gate.arm(token)
-        return token
+        // The engine's own `.once` would be consumed by events that do not
+        // match: the first matching event ends the group instead, which
+        // removes the closure, and only that call runs it. The closure holds
+        // the group weakly; the returned token holds it.
+        let group = TokenGroup()
+        group.add(
+            delegateProxy.after(StreamDelegateProxy.handleEvent) { [weak group] invocation in
+                let (stream, event) = invocation.arguments
+                guard !event.intersection(events).isEmpty, group?.end() == true else { return }
+                box.value(stream, event)
+            })
+        return group.token()
     }
 }

@@ -245,7 +245,7 @@ extension XMLParser {
         let proxy = delegateProxy
         let box = UncheckedSendable(handler)
         let deliver: @Sendable (XMLParser, XMLDeclaration) -> Void = { box.value($0, $1) }
-        let bag = TokenBag([
+        let group = TokenGroup([
             proxy.after(XMLParserDelegateProxy.foundElementDeclaration) {
                 deliver($0.arguments.0, .element(name: $0.arguments.1, model: $0.arguments.2))
             },
@@ -271,7 +271,7 @@ extension XMLParser {
                 deliver(parser, .notation(name: name, publicID: publicID, systemID: systemID))
             },
         ])
-        return CancellationToken { bag.cancelAll() }
+        return group.token()
     }
 
     /// Answers the parser's requests for external entities.

@@ -74,9 +74,9 @@ struct HookPointCallsTests {
         }
         _ = meter.add(1)
         await received.wait()
-        #expect(Meter.add.lock.live.load() == 1)
+        #expect(Meter.add.group.live.load() == 1)
         task.cancel()
         #expect(await task.value == 1)
-        #expect(Meter.add.lock.live.load() == 0)
+        #expect(Meter.add.group.live.load() == 0)
     }
 }

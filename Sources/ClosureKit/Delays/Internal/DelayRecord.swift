@@ -53,7 +53,7 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
         // before this, and the heap never writes it once the record's
         // deinit has begun. Only a pending record needs the lock.
         guard slot == State.pending else { return }
-        let lock = core.lock.primitive
+        let lock = core.lock
         lock.lock()
         slot = State.finished
         core.pendingRecordEndedLocked(self)
@@ -81,7 +81,7 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
     /// then, for a repeating record, schedules its next tick.
     func fire() {
         // Plain lock/unlock: see `cancel()`.
-        let lock = core.lock.primitive
+        let lock = core.lock
         lock.lock()
         let body = claimLocked()
         lock.unlock()
@@ -113,7 +113,7 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
         // Plain lock/unlock rather than `withLock`: returning the closure
         // through a generic result would re-abstract it, an allocation on the
         // hot path of every cancel.
-        let lock = core.lock.primitive
+        let lock = core.lock
         lock.lock()
         if byOwner {
             if ownerCancelled {

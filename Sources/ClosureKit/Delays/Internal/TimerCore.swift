@@ -75,6 +75,7 @@ class TimerCore: @unchecked Sendable {
         }
         heap.deinitialize(count: 1)
         heap.deallocate()
+        lock.destroy()
     }
 
     // MARK: - Hooks for subclasses (called with the lock held)

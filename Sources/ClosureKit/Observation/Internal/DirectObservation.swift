@@ -41,54 +41,18 @@ enum Deliveries {
     }
 }
 
-/// What a direct observation's token ends: its places among the slot's
-/// observers and the storage's registrations. It does not hold the handler,
-/// so that cancelling releases the handler and its captures even while the
-/// token is kept.
-final class ObservationHandle: ObservationRegistration, @unchecked Sendable {
-    private struct State {
-        var ended = false
-        var tokens: [CancellationToken] = []
-    }
-
-    private let state = Locked(State())
-
-    var isEnded: Bool { state.withLock { $0.ended } }
-
-    func adopt(_ tokens: [CancellationToken]) {
-        let late = state.withLock { state -> [CancellationToken] in
-            if state.ended { return tokens }
-            state.tokens += tokens
-            return []
-        }
-        for token in late { token.cancel() }
-    }
-
-    func end() -> Bool {
-        let tokens = state.withLock { state -> [CancellationToken]? in
-            if state.ended { return nil }
-            state.ended = true
-            defer { state.tokens = [] }
-            return state.tokens
-        }
-        guard let tokens else { return false }
-        var prevented = false
-        for (index, token) in tokens.enumerated() {
-            let cancelled = token.cancel()
-            if index == 0 { prevented = cancelled }
-        }
-        return prevented
-    }
-}
-
 /// An observation of one property of the observed object itself
 /// (`\.volume`): the observer is registered directly in the property's slot.
 final class DirectObservation: SlotObserver, @unchecked Sendable {
     private let delivery: Delivery
     private let isEqual: (@Sendable (ObservedValues) -> Bool)?
     private let once: Bool
-    /// Weak: the handle is the token's, and holds this observer's token.
-    weak var handle: ObservationHandle?
+    /// What the observation's token ends: its places among the slot's
+    /// observers and the storage's registrations. It does not hold the
+    /// handler, so that cancelling releases the handler and its captures
+    /// even while the token is kept. Weak: the handle is the token's, and
+    /// holds this observer's token.
+    weak var handle: TokenGroup?
 
     init<Value>(
         options: ObservationOptions,

@@ -22,17 +22,50 @@
 ///   that calls it, so it runs exactly once even when several threads
 ///   dispatch at the same time.
 ///
-/// Several cores may share one ``HandlerLock`` (a proxy's per-method lists,
+/// Several cores may share one ``HandlerGroup`` (a proxy's per-method lists,
 /// an object's per-property observers), so that their owner can read its own
 /// state and a core's snapshot in one critical section.
 ///
 /// Entries hold their core strongly: whoever owns a core must call
 /// ``removeAll()`` when it ends, which breaks that cycle. (A weak reference
 /// would give the core a side table and slow every retain of it.)
+/// What the handler cores of one owner share (a proxy's per-method lists, an
+/// object's per-property observers, a hook point's type-wide and per-instance
+/// hooks): one ``Lock``, and the counts that dispatches read without it.
+///
+/// A dispatch reads the removal count together with its snapshot; while the
+/// count is unchanged nothing was removed, so a handler of the snapshot is
+/// still registered and is called without taking the lock again. Benchmark
+/// rows: "control events · per extra handler" and "observation · per extra
+/// observer" (a lock round trip per handler otherwise).
+@usableFromInline
+final class HandlerGroup: @unchecked Sendable {
+    /// Guards every core of the group, and whatever its owner keeps beside
+    /// them (a proxy's real delegate, an object's property values).
+    @usableFromInline
+    let lock = Lock()
+
+    /// Bumped, under the lock, whenever an entry leaves a core of the group.
+    @usableFromInline
+    let removals = AtomicCounter()
+
+    /// The number of entries registered in the cores of the group, readable
+    /// without the lock: a hook point whose count is zero calls the original
+    /// directly (benchmark row: "hook points · no hooks").
+    @usableFromInline
+    let live = AtomicCounter()
+
+    init() {}
+
+    deinit {
+        lock.destroy()
+    }
+}
+
 @usableFromInline
 class AnyHandlerCore: @unchecked Sendable {
     @usableFromInline
-    let lock: HandlerLock
+    let group: HandlerGroup
 
     /// The current snapshot, nil when it must be rebuilt. Guarded by `lock`;
     /// the lock keeps accesses exclusive, so they skip the runtime's dynamic
@@ -43,8 +76,8 @@ class AnyHandlerCore: @unchecked Sendable {
     /// The number of registered entries. Guarded by `lock`.
     @exclusivity(unchecked) var registered = 0
 
-    init(lock: HandlerLock) {
-        self.lock = lock
+    init(group: HandlerGroup) {
+        self.group = group
     }
 
     /// The snapshot to dispatch, or nil when nothing is registered. The
@@ -63,8 +96,8 @@ class AnyHandlerCore: @unchecked Sendable {
     /// look-up for it.
     @usableFromInline
     final func read() -> CoreRead {
-        lock.lock()
-        defer { lock.unlock() }
+        group.lock.lock()
+        defer { group.lock.unlock() }
         return readLocked()
     }
 
@@ -72,8 +105,8 @@ class AnyHandlerCore: @unchecked Sendable {
     /// type-wide hooks and an instance's).
     @usableFromInline
     final func read(with other: AnyHandlerCore?) -> (CoreRead, CoreRead?) {
-        lock.lock()
-        defer { lock.unlock() }
+        group.lock.lock()
+        defer { group.lock.unlock() }
         return (readLocked(), other?.readLocked())
     }
 
@@ -81,7 +114,7 @@ class AnyHandlerCore: @unchecked Sendable {
     @usableFromInline
     final func readLocked() -> CoreRead {
         guard let snapshot = snapshotLocked() else { return CoreRead(snapshot: nil, removals: 0) }
-        return CoreRead(snapshot: snapshot, removals: lock.removals.load())
+        return CoreRead(snapshot: snapshot, removals: group.removals.load())
     }
 
     /// Builds the snapshot of the registered entries; the caller holds the lock.
@@ -108,9 +141,9 @@ struct CoreRead {
 final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     @exclusivity(unchecked) private var entries: ContiguousArray<HandlerEntry<Element>> = []
 
-    /// Creates an empty core guarded by `lock` (a fresh lock by default).
-    override init(lock: HandlerLock = HandlerLock()) {
-        super.init(lock: lock)
+    /// Creates an empty core in `group` (a group of its own by default).
+    override init(group: HandlerGroup = HandlerGroup()) {
+        super.init(group: group)
     }
 
     /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
@@ -134,21 +167,28 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     // MARK: - Registration
 
     /// Adds an entry at the end and returns the token that removes it.
-    func add(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
-        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
-        lock.withLock { appendLocked(entry) }
+    ///
+    /// `terminal` marks an `instead` entry that never proceeds (a proxy's
+    /// closure that takes the arguments alone), so that a snapshot can tell
+    /// when its one entry answers a call by itself
+    /// (``AnyHandlerSnapshot/isSoleTerminal``).
+    func add(
+        _ element: Element, position: HookPosition? = nil, once: Bool = false, terminal: Bool = false
+    ) -> CancellationToken {
+        let entry = HandlerEntry(element: element, position: position, once: once, terminal: terminal, core: self)
+        group.lock.withLock { appendLocked(entry) }
         return CancellationToken(registration: entry)
     }
 
     /// ``add(_:position:once:)`` for a caller that already holds the lock.
     func addLocked(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
-        let entry = HandlerEntry(element: element, position: position, once: once, core: self)
+        let entry = HandlerEntry(element: element, position: position, once: once, terminal: false, core: self)
         appendLocked(entry)
         return CancellationToken(registration: entry)
     }
 
     private func appendLocked(_ entry: HandlerEntry<Element>) {
-        lock.live.increment()
+        group.live.increment()
         entries.append(entry)
         registered = entries.count
         cache = nil
@@ -159,20 +199,20 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// Removes `entry`. Returns whether it was still registered. Its element
     /// is released after the lock, because releasing may run any deinit.
     func remove(_ entry: HandlerEntry<Element>) -> Bool {
-        let released = lock.withLock { detachLocked(entry) }
+        let released = group.lock.withLock { detachLocked(entry) }
         return released != nil
     }
 
     /// Removes every entry; their tokens' `cancel()` then returns false. The
     /// elements are released after the lock.
     func removeAll() {
-        let released = lock.withLock { () -> ContiguousArray<Element?> in
+        let released = group.lock.withLock { () -> ContiguousArray<Element?> in
             let released = ContiguousArray(entries.map { $0.takeElementLocked() })
-            for _ in entries { lock.live.decrement() }
+            for _ in entries { group.live.decrement() }
             entries = []
             registered = 0
             cache = nil
-            lock.removals.increment()
+            group.removals.increment()
             return released
         }
         _ = released
@@ -187,19 +227,19 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     ///
     /// - Returns: How many entries were removed.
     func removeAll(where matches: (Element) -> Bool) -> Int {
-        let released = lock.withLock { () -> [Element] in
+        let released = group.lock.withLock { () -> [Element] in
             var released: [Element] = []
             entries.removeAll { entry in
                 guard let element = entry.element, matches(element) else { return false }
                 entry.element = nil
-                lock.live.decrement()
+                group.live.decrement()
                 released.append(element)
                 return true
             }
             if !released.isEmpty {
                 registered = entries.count
                 cache = nil
-                lock.removals.increment()
+                group.removals.increment()
             }
             return released
         }
@@ -210,31 +250,31 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// the caller to release after unlocking.
     private func detachLocked(_ entry: HandlerEntry<Element>) -> Element? {
         guard let element = entry.takeElementLocked() else { return nil }
-        lock.live.decrement()
+        group.live.decrement()
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
         registered = entries.count
         cache = nil
-        lock.removals.increment()
+        group.removals.increment()
         return element
     }
 
     // MARK: - Queries
 
     /// The number of registered entries.
-    var count: Int { lock.withLock { registered } }
+    var count: Int { group.lock.withLock { registered } }
 
     /// Whether an entry's element satisfies `matches`, which runs under the
     /// lock: library code only.
     func contains(where matches: (Element) -> Bool) -> Bool {
-        lock.withLock { entries.contains { $0.element.map(matches) ?? false } }
+        group.lock.withLock { entries.contains { $0.element.map(matches) ?? false } }
     }
 
     /// Copies of the registered elements, in order, for library code that
     /// must see all of them at once (ending every observation of an object).
     func elements() -> [Element] {
-        lock.withLock { entries.compactMap(\.element) }
+        group.lock.withLock { entries.compactMap(\.element) }
     }
 
     // MARK: - Dispatch
@@ -269,7 +309,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// the caller may call it.
     @usableFromInline
     func claim(_ entry: HandlerEntry<Element>, where matches: (Element) -> Bool) -> Bool {
-        let (claimed, released) = lock.withLock { () -> (Bool, Element?) in
+        let (claimed, released) = group.lock.withLock { () -> (Bool, Element?) in
             guard let element = entry.element, matches(element) else { return (false, nil) }
             // The dispatch that consumes a one-shot entry is the only one that
             // may call it; its token then prevents nothing.
@@ -289,14 +329,17 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
 final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
     @usableFromInline let position: HookPosition?
     @usableFromInline let once: Bool
+    /// An `instead` entry that never proceeds; see ``HandlerCore/add(_:position:once:terminal:)``.
+    let terminal: Bool
     /// Strong; see ``AnyHandlerCore``.
     @usableFromInline let core: HandlerCore<Element>
     /// Nil once removed. Guarded by the core's lock.
     @exclusivity(unchecked) var element: Element?
 
-    init(element: Element, position: HookPosition?, once: Bool, core: HandlerCore<Element>) {
+    init(element: Element, position: HookPosition?, once: Bool, terminal: Bool, core: HandlerCore<Element>) {
         self.position = position
         self.once = once
+        self.terminal = terminal
         self.core = core
         self.element = element
     }
@@ -315,7 +358,18 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
 /// A snapshot with its element type erased, so that owners keep and return
 /// snapshots without generic metadata.
 @usableFromInline
-class AnyHandlerSnapshot: @unchecked Sendable {}
+class AnyHandlerSnapshot: @unchecked Sendable {
+    /// Whether the snapshot holds one entry, a terminal `instead` entry that
+    /// is not one-shot: it answers a call by itself, and the snapshot read
+    /// under the lock is its check. Readable without the element type, so
+    /// that an owner can decide under its lock what else a call needs (a
+    /// proxy skips loading its real delegate).
+    @usableFromInline let isSoleTerminal: Bool
+
+    init(isSoleTerminal: Bool) {
+        self.isSoleTerminal = isSoleTerminal
+    }
+}
 
 /// The registered entries at one moment, immutable, each with a copy of its
 /// element so that a dispatch reads them with no lock.
@@ -357,6 +411,9 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
         }
         self.positions = positions
         self.chain = chain
+        super.init(
+            isSoleTerminal: items.count == 1 && items[0].position == .instead && !items[0].once
+                && items[0].entry.terminal)
     }
 
     @inlinable @inline(__always)
@@ -401,7 +458,7 @@ struct HandlerDispatch<Element> {
     /// that `matches` holds for it.
     @inlinable @inline(__always)
     func isCurrent(_ item: HandlerSnapshot<Element>.Item, where matches: (Element) -> Bool = { _ in true }) -> Bool {
-        if !item.once, core.lock.removals.load() == removals { return true }
+        if !item.once, core.group.removals.load() == removals { return true }
         return core.claim(item.entry, where: matches)
     }
 
@@ -409,7 +466,7 @@ struct HandlerDispatch<Element> {
     /// place, so that a dispatch retains nothing per handler.
     @inlinable @inline(__always)
     func isCurrent(at index: Int, where matches: (Element) -> Bool) -> Bool {
-        if !snapshot.items[index].once, core.lock.removals.load() == removals { return true }
+        if !snapshot.items[index].once, core.group.removals.load() == removals { return true }
         return core.claim(snapshot.items[index].entry, where: matches)
     }
 

@@ -1,15 +1,3 @@
-/// Casts an object to the class it is known to be, without a dynamic check.
-///
-/// For the engine's callers that stored a typed value as `AnyObject` and get
-/// it back where the type is fixed by construction (a control handler gets
-/// the control it was registered on, checked by identity first). Benchmark
-/// row: "control events · send to 10 handlers" (a checked cast is 20–40
-/// instructions per handler).
-@inlinable @inline(__always)
-func uncheckedCast<Object: AnyObject>(_ object: AnyObject, to _: Object.Type) -> Object {
-    unsafeDowncast(object, to: Object.self)
-}
-
 /// The same closure, typed `@Sendable`: for a handler registered from
 /// nonisolated code, which the library calls on the threads that send, as it
 /// calls a `@Sendable` handler.

@@ -68,11 +68,9 @@ enum SideTable {
         var nonAdopters = AddressTable<Bool>()
     }
 
-    private static let lock = Lock()
-
-    /// The lock that guards the table and the storages in it.
+    /// The lock that guards the table and the storages in it. Immortal.
     @usableFromInline
-    static var lockPrimitive: LockPrimitive { lock.primitive }
+    static let lock = Lock()
     // Guarded by `lock`; exclusivity is what the lock already ensures.
     @exclusivity(unchecked)
     nonisolated(unsafe) private static var state = State()

@@ -1,0 +1,12 @@
+extension LifetimeStorage {
+    /// The value stored under `key`: the box is read under the lock by a
+    /// library function, and its value read from it after the lock (boxes are
+    /// immutable but for a weak reference, which is safe to load).
+    ///
+    /// Association's typed view of the storage's boxes: ``LifetimeStorage``
+    /// itself stores untyped boxes and knows nothing of keys.
+    @inlinable
+    func value<Value>(for key: AssociationKey<Value>) -> Value? {
+        box(for: key.id).flatMap { ValueBox<Value>.unchecked($0).value() }
+    }
+}
