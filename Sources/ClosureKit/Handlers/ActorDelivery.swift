@@ -238,9 +238,15 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
 
 /// A token's registration that cancels an engine registration and the
 /// events waiting for its actor.
-private final class DeliveryRegistration<Input>: TokenRegistration {
+///
+/// It refers to the delivery weakly: the engine's stored closure and the
+/// drains that wait for the actor keep it alive, and once `cancel()` has let
+/// them go the closure and its captures are released, while the token may
+/// still be held.
+private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked Sendable {
     private let inner: CancellationToken
-    private let delivery: ActorDelivery<Input>
+    // Written once, in init.
+    private weak var delivery: ActorDelivery<Input>?
 
     init(inner: CancellationToken, delivery: ActorDelivery<Input>) {
         self.inner = inner
@@ -248,7 +254,8 @@ private final class DeliveryRegistration<Input>: TokenRegistration {
     }
 
     func cancelRegistration() -> Bool {
-        let cancelled = inner.cancel()
-        return delivery.cancel() || cancelled
+        // Dropped first, so that no waiting event runs once this returns.
+        let dropped = delivery?.cancel() ?? false
+        return inner.cancel() || dropped
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Observation
 import Testing
 
 @testable import ClosureKit
@@ -154,4 +156,66 @@ struct CaptureReleaseTests {
         #expect(weak.object == nil)
         withExtendedLifetime((kept, token)) {}
     }
+
+    @Test("the @Observable bridge releases its handler at cancel, with the registration still held")
+    func observableBridge() {
+        let model = CaptureModel()
+        expectReleasedAtCancel("onChange(of:on:)") { captured in
+            model.onChange(of: \.value, on: DispatchQueue.global()) { _, _ in _ = captured.name }
+        }
+    }
+
+    @Test("a registration made on the main actor releases its closure at cancel too")
+    @MainActor
+    func isolatedRegistrations() {
+        let control = CaptureControl()
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        let model = CaptureModel()
+        for register: (Captured) -> CancellationToken in [
+            { captured in control.addHandler(for: .valueChanged) { _ in _ = captured.name } },
+            { captured in scheduler.schedule(after: .seconds(60), on: .inline) { _ = captured.name } },
+            { captured in model.onChange(of: \.value, on: .main) { _, _ in _ = captured.name } },
+        ] {
+            let (token, weak) = capturing(register)
+            #expect(weak.object != nil)
+            #expect(token.cancel())
+            #expect(weak.object == nil, "cancel releases what a main-actor closure captured")
+            withExtendedLifetime(token) {}
+        }
+    }
+
+    @Test("a delay releases its closure at cancel, long before its deadline, and after it ran")
+    func delays() {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
+        expectReleasedAtCancel("schedule(after:on:)") { captured in
+            scheduler.schedule(after: .seconds(3600), on: .inline) { _ = captured.name }
+        }
+        expectReleasedAtCancel("scheduleRepeating(every:on:)") { captured in
+            (try? scheduler.scheduleRepeating(every: .seconds(1), on: .inline) { _ = captured.name }) ?? .inert()
+        }
+        let owner = CaptureOwner()
+        expectReleasedAtCancel("schedule(after:boundTo:on:)") { captured in
+            scheduler.schedule(after: .seconds(5), boundTo: owner, on: .inline) { _ in _ = captured.name }
+        }
+        let (token, weak) = capturing { captured in
+            scheduler.schedule(after: .seconds(1), on: .inline) { _ = captured.name }
+        }
+        #expect(weak.object != nil)
+        clock.advance(by: .seconds(1))
+        #expect(weak.object == nil, "a delay that ran releases its closure")
+        #expect(token.cancel() == false)
+    }
+}
+
+@Observable
+private final class CaptureModel: @unchecked Sendable {
+    var value = 0
+}
+
+private final class CaptureOwner: Sendable {}
+
+private final class CaptureControl: EventControl {
+    let controlEventStorage = ControlEventStorage()
 }
