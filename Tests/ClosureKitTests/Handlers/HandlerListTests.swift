@@ -180,6 +180,8 @@ struct HandlerListTests {
 /// A mutable slot for a token that a handler refers to.
 final class TokenBox: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private var _token: CancellationToken?
     var token: CancellationToken? {
         get { lock.withLock { _token } }
@@ -189,6 +191,8 @@ final class TokenBox: @unchecked Sendable {
 
 private final class CancelState: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private var returned = false
     private var count = 0
     var cancelReturned: Bool { lock.withLock { returned } }

@@ -28,6 +28,13 @@ struct DelaysIsolationTests {
             }
         }
 
+        /// Breaks the cycles an app's model has too: its handlers capture it.
+        func release() {
+            tokens.removeAll()
+            debouncer = nil
+            throttler = nil
+        }
+
         func type(_ text: String) {
             query = text
             debouncer?.send(text)
@@ -46,6 +53,7 @@ struct DelaysIsolationTests {
     func delayOnManualClock() {
         let clock = ManualClock()
         let model = SearchModel(clock: clock)
+        defer { model.release() }
         model.scheduleSave()
         clock.advance(by: .seconds(1))
         #expect(model.saves == 0)
@@ -57,6 +65,7 @@ struct DelaysIsolationTests {
     func repeatingOnManualClock() throws {
         let clock = ManualClock()
         let model = SearchModel(clock: clock)
+        defer { model.release() }
         try model.startTicking()
         clock.advance(by: .seconds(3))
         #expect(model.ticks == 3)
@@ -69,6 +78,7 @@ struct DelaysIsolationTests {
     func debounceOnManualClock() {
         let clock = ManualClock()
         let model = SearchModel(clock: clock)
+        defer { model.release() }
         model.type("s")
         clock.advance(by: .milliseconds(100))
         model.type("sw")
@@ -84,6 +94,7 @@ struct DelaysIsolationTests {
     func throttleOnManualClock() {
         let clock = ManualClock()
         let model = SearchModel(clock: clock)
+        defer { model.release() }
         for offset in 1...5 { model.throttler?.send(offset) }
         #expect(model.scrolls == [1])
         clock.advance(by: .seconds(1))

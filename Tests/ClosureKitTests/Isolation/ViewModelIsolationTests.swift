@@ -74,6 +74,11 @@ struct ViewModelIsolationTests {
     @Test("compiles unchanged and counts each event exactly once")
     func countsExactly() async {
         let model = IssueSample.ViewModel()
+        defer {
+            // The sample's handlers capture the model, as an app's do.
+            model.tokens.removeAll()
+            model.debouncer = nil
+        }
         model.bind()
         // Sends isolated to the main actor run its handlers at once.
         model.button.sendEvents(.touchUpInside)

@@ -5,6 +5,8 @@ import Dispatch
 /// A thread-safe log of what delayed closures did, for the Delays tests.
 final class DelaysLog<Element: Sendable>: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private var storage: [Element] = []
 
     func append(_ element: Element) {
@@ -23,6 +25,8 @@ final class DelaysLog<Element: Sendable>: @unchecked Sendable {
 /// A thread-safe counter, for the Delays tests.
 final class DelaysCounter: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private var storage = 0
 
     func increment() {

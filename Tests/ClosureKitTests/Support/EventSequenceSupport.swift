@@ -40,6 +40,8 @@ final class SequenceCapture: Sendable {
 /// Holds a weak reference that a `@Sendable` closure may read.
 final class SequenceCaptureWatch: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private weak var object: SequenceCapture?
 
     init(_ object: SequenceCapture) {

@@ -5,6 +5,8 @@ import Dispatch
 /// A thread-safe counter and event log for tests.
 final class Probe: @unchecked Sendable {
     private let lock = Lock()
+    // `Lock` is a bare primitive: its owner frees it.
+    deinit { lock.destroy() }
     private var _events: [String] = []
     private var _count = 0
 
