@@ -250,7 +250,7 @@ def main():
     out.append("")
     out.append("## Machine")
     out.append("")
-    for name in ["date", "machine", "cpu", "cores", "kernel", "toolchain", "runs", "load before", "load after", "note"]:
+    for name in ["date", "machine", "cpu", "cores", "kernel", "toolchain", "runs", "load before", "load after", "note", "callgrind"]:
         if name in meta:
             out.append(f"- **{name}**: {meta[name]}")
     out.append("")
