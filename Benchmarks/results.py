@@ -192,11 +192,23 @@ def draw(groups):
     return files
 
 
-def callgrind_table(callgrind):
+# A main-actor handler for an event sent on the main thread against the same
+# handler registered from nonisolated code (IsolationBenchmarks.swift): a
+# table of its own in RESULTS.md, since the peer is ClosureKit itself.
+ISOLATION_PAIRS = [
+    ("main-actor.control-events.send-1", "main-actor.peer.control-events.send-1", "control event send, main-actor handler on the main thread vs nonisolated handler"),
+    ("main-actor.observation.write-1", "main-actor.peer.observation.write-1", "observed write, main-actor observer on the main thread vs nonisolated observer"),
+    ("main-actor.proxy.implement", "main-actor.peer.proxy.implement", "proxy implement, main-actor closure on the main thread vs nonisolated closure"),
+    ("main-actor.proxy.after", "main-actor.peer.proxy.after", "proxy after, main-actor closure on the main thread vs nonisolated closure"),
+    ("main-actor.hooks.instance-after", "main-actor.peer.hooks.instance-after", "hook point after hook, main-actor hook on the main thread vs nonisolated hook"),
+]
+
+
+def callgrind_table(callgrind, pairs=None):
     if not callgrind:
         return ["Callgrind counts were not collected in this run (valgrind missing)."]
     counts = {row["case"]: number(row["instructions_per_op"]) for row in callgrind}
-    pairs = [
+    pairs = pairs or [
         ("association.read.lifetime", "association.read.typed-table", "association read, object adopts Lifetime vs typed side table"),
         ("association.read.any", "association.read.typed-table", "association read, any object vs typed side table"),
         ("proxy.instead", "proxy.peer.closure-delegate", "proxy instead-closure vs hand-written delegate + stored closure"),
@@ -238,7 +250,7 @@ def main():
     out.append("")
     out.append("## Machine")
     out.append("")
-    for name in ["date", "machine", "cpu", "cores", "kernel", "toolchain", "runs", "load before", "load after", "note"]:
+    for name in ["date", "machine", "cpu", "cores", "kernel", "toolchain", "runs", "load before", "load after", "note", "callgrind"]:
         if name in meta:
             out.append(f"- **{name}**: {meta[name]}")
     out.append("")
@@ -250,6 +262,12 @@ def main():
     out.append("with the load of a shared machine.")
     out.append("")
     out.extend(callgrind_table(callgrind))
+    if callgrind:
+        out.append("")
+        out.append("A main-actor handler for an event sent on the main thread, against the same handler registered")
+        out.append("from nonisolated code (target: at most 1.2×):")
+        out.append("")
+        out.extend(callgrind_table(callgrind, ISOLATION_PAIRS))
     out.append("")
     out.append("## Timed rows")
     out.append("")

@@ -23,6 +23,7 @@ let suites: [Suite] = [
     controlEventSuite,
     delegateProxySuite,
     hookPointSuite,
+    isolationSuite,
     foundationSuite,
     memorySuite,
     sequenceSuite,
@@ -31,10 +32,16 @@ let suites: [Suite] = [
     delaysSuite,
 ]
 
-/// The cases the callgrind script counts instructions for.
+/// The cases the callgrind script counts instructions for. Main-actor
+/// isolated, as the top-level code that calls it is: the main-actor cases
+/// register from the main actor and send on the main thread.
+@MainActor
 func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
-    associationReadCases() + delegateProxyCases() + hookPointCases() + controlEventCases() + observationCases()
-        + throttleCases() + delayPairCases() + xmlCases()
+    var cases = associationReadCases() + delegateProxyCases() + hookPointCases()
+    cases += controlEventCases() + observationCases()
+    cases += mainActorCases()
+    cases += throttleCases() + delayPairCases() + xmlCases()
+    return cases
 }
 
 var filter: String?

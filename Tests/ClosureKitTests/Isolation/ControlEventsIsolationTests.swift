@@ -24,7 +24,7 @@ struct ControlEventsIsolationTests {
     @Test("an event sent on the main actor runs the handler before sendEvents returns")
     func sentOnMainRunsSynchronously() {
         let model = ViewModel()
-        defer { model.tokens.removeAll() }  // the handler captures the model
+        defer { model.tokens.removeAll() } // the handler captures the model
         model.bind()
         model.button.sendEvents(.touchUpInside)
         #expect(model.count == 1)
