@@ -62,7 +62,7 @@ public final class ControlEventStorage: Sendable {
 
     /// Calls, in registration order and with no lock held, every handler whose
     /// mask overlaps `events`, passing `control`. Reachable from the inlinable
-    /// ``EventControl/sendEvents(_:)``, so that a send on a concrete control
+    /// ``EventControl/sendEvents(_:isolation:)``, so that a send on a concrete control
     /// reads its storage without a protocol call.
     @usableFromInline
     package func send(_ events: ControlEvents, from control: AnyObject) {

@@ -19,7 +19,7 @@
 /// ```
 ///
 /// The rules:
-/// - ``sendEvents(_:)`` runs every handler whose mask *overlaps* the events
+/// - ``sendEvents(_:isolation:)`` runs every handler whose mask *overlaps* the events
 ///   sent, once each, in registration order, on the calling thread, passing
 ///   the control typed as `Self`.
 /// - ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match the *exact* mask a

@@ -12,7 +12,7 @@ import Dispatch
 ///
 /// - ``inline`` runs the closure on the thread that notices the deadline: the
 ///   scheduler's timer thread for a real clock, the caller of
-///   ``ManualClock/advance(by:)`` for a manual clock. It is the cheapest, and
+///   ``ManualClock/advance(by:isolation:)`` for a manual clock. It is the cheapest, and
 ///   the one to use in tests, but a slow closure there delays every other
 ///   delay of that clock.
 /// - ``main`` and ``queue(_:)`` submit the closure to a dispatch queue.
@@ -34,7 +34,7 @@ public struct DelayExecutor: @unchecked Sendable {
     /// thread of a real clock, or the thread that advances a ``ManualClock``.
     ///
     /// With a manual clock this makes delays fully deterministic: they run
-    /// inside ``ManualClock/advance(by:)``, before it returns.
+    /// inside ``ManualClock/advance(by:isolation:)``, before it returns.
     public static let inline = DelayExecutor(target: nil)
 
     /// Runs the closure on the main dispatch queue, which is the main actor's

@@ -71,7 +71,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     /// For a real clock the scheduler starts its own timer facility (one
     /// thread), so create one scheduler per clock and share it (``shared`` is the one for
     /// `ContinuousClock`). For a ``ManualClock``, every scheduler shares the
-    /// clock's own heap, and ``ManualClock/advance(by:)`` runs their delays in
+    /// clock's own heap, and ``ManualClock/advance(by:isolation:)`` runs their delays in
     /// one deadline order.
     ///
     /// - Parameter clock: Any clock whose `Duration` is `Swift.Duration`.

@@ -9,7 +9,7 @@
 /// clock.advance(by: .seconds(1))   // prints "fired" before returning
 /// ```
 ///
-/// ``advance(by:)`` moves time forward and, before it returns, runs every
+/// ``advance(by:isolation:)`` moves time forward and, before it returns, runs every
 /// delay that falls due within the advance, synchronously on the calling
 /// thread for ``DelayExecutor/inline`` delays:
 ///

@@ -22,7 +22,7 @@
 /// window's first. Either way the action never runs twice within `interval`.
 ///
 /// With ``DelayExecutor/inline`` the leading-edge call runs synchronously
-/// inside ``send(_:)``; other executors receive it asynchronously. Releasing
+/// inside ``send(_:isolation:)``; other executors receive it asynchronously. Releasing
 /// the throttler, or ``cancel()``, drops a pending trailing value.
 public final class Throttler<Value: Sendable>: Sendable {
     // `send(_:)` is inlinable, so that it is specialised for the caller's

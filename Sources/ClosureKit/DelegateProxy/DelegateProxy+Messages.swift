@@ -12,7 +12,7 @@ extension DelegateProxy {
     /// The sequence is an `after` closure (see `after(_:options:_:)`): it
     /// observes the message once the instead closures, the real delegate or
     /// the protocol's default have answered, and it never changes that
-    /// answer. Like any closure for `selector`, it makes ``responds(to:)``
+    /// answer. Like any closure for `selector`, it makes `responds(to:)`
     /// true for it.
     ///
     /// Arguments and result must be `Sendable` to be elements. For a method

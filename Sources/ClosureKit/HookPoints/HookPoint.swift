@@ -2,7 +2,7 @@
 /// instead of it, or after it, for every instance or for one.
 ///
 /// Declare one per hookable method, as a `static let` of the type, and route
-/// the method through ``call(_:_:original:)``:
+/// the method through ``call(_:_:isolation:original:)``:
 ///
 /// ```swift
 /// final class Uploader: Hookable {

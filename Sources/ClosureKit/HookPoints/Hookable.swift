@@ -4,7 +4,7 @@
 /// Swift has no runtime to swap method implementations, so a type opts in
 /// method by method: it declares a ``HookPoint`` per hookable method, lists
 /// them in ``hookPoints``, and routes the method's body through the hook
-/// point's ``HookPoint/call(_:_:original:)``:
+/// point's ``HookPoint/call(_:_:isolation:original:)``:
 ///
 /// ```swift
 /// final class Document: Hookable {

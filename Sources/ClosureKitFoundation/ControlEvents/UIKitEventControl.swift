@@ -17,9 +17,9 @@ import UIKit
 /// ```
 ///
 /// The handlers run for the events UIKit sends (touches, value changes,
-/// editing), as well as for ``sendEvents(_:)``. UIKit delivers its events one
+/// editing), as well as for ``sendEvents(_:isolation:)``. UIKit delivers its events one
 /// at a time, so a handler whose mask covers two events that UIKit sends
-/// together runs once for each. ``sendEvents(_:)`` runs the ClosureKit handlers
+/// together runs once for each. ``sendEvents(_:isolation:)`` runs the ClosureKit handlers
 /// only; to run the control's target-actions as well, call UIKit's
 /// `sendActions(for: events.uiControlEvents)`, which reaches these handlers
 /// too.
