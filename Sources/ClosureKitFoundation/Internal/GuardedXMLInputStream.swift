@@ -33,6 +33,9 @@ final class GuardedXMLInputStream: InputStream {
     /// Whether the parser has read the end of the stream: the errors it
     /// reports from then on are about where the document ends.
     private(set) var reachedEnd = false
+    /// How many bytes the source gave, before the filter: zero for an empty
+    /// document.
+    private(set) var sourceByteCount = 0
 
     init(data: Data, guarding _: Void) {
         source = .data(data, offset: 0)
@@ -105,6 +108,7 @@ final class GuardedXMLInputStream: InputStream {
             }
         }
         if count == 0 { sourceEnded = true }
+        sourceByteCount += count
         ready = filter.filter(bytes[..<count], atEnd: sourceEnded)
         readyOffset = 0
         let guarded = filter.takeGuarded()

@@ -118,10 +118,13 @@ public enum XMLOutline {
                     emit(text.isEmpty ? open.line : open.line + ": " + text)
                 },
                 parser.onParseError { parser, error in
-                    if failure == nil, !XMLOutlineError.warningCodes.contains((error as NSError).code) {
+                    let error = error as NSError
+                    if failure == nil, !XMLOutlineError.warningCodes.contains(error.code) {
+                        // The guard's errors say where it stopped the document.
                         failure = XMLOutlineError(
-                            line: parser.lineNumber, column: parser.columnNumber,
-                            code: (error as NSError).code, message: (error as NSError).localizedDescription)
+                            line: error.userInfo[GuardedErrorKey.line] as? Int ?? parser.lineNumber,
+                            column: error.userInfo[GuardedErrorKey.column] as? Int ?? parser.columnNumber,
+                            code: error.code, message: error.localizedDescription)
                     }
                 },
             ]

@@ -30,6 +30,11 @@ import FoundationXML
 /// _ = parser.parse()
 /// ```
 ///
+/// Whenever the delegate is told of a fatal error, including the guard's own
+/// (error 9 for bytes that are not UTF-8, error 4 for a document with no bytes
+/// at all, which Linux Foundation lets pass), `parse()` returns false and
+/// `parserError` is that error.
+///
 /// A guarded parser always reads a stream, in chunks, whatever it was made
 /// from, so it also parses documents of any size (`XMLParser(data:)` fails
 /// on Linux from about 10 MB). The platform notes of ClosureKitFoundation
@@ -68,14 +73,22 @@ extension XMLParser {
     /// - Returns: A parser that reads the file through the guard, or nil if
     ///   the file cannot be opened.
     public static func guarded(contentsOf url: URL) -> XMLParser? {
-        guard url.isFileURL, let stream = InputStream(url: url) else { return nil }
+        // Linux Foundation makes a stream for a path that does not exist (it
+        // fails at its first read); a missing file, a directory or a file
+        // without read permission is nil here, as documented.
+        var isDirectory: ObjCBool = false
+        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: url.path),
+            let stream = InputStream(url: url)
+        else { return nil }
         return guarded(stream: stream)
     }
 
     #if canImport(FoundationXML)
     private static func guardedParser(_ input: GuardedXMLInputStream) -> XMLParser {
-        let parser = XMLParser(stream: input)
+        let parser = GuardedXMLParser(stream: input)
         let reporter = GuardedConstructReporter()
+        parser.reporter = reporter
         reporter.input = input
         input.onGuarded = { [unowned parser] construct in reporter.add(construct, to: parser) }
         input.onClose = { [unowned parser] in reporter.finish(parser) }
@@ -85,6 +98,34 @@ extension XMLParser {
 }
 
 #if canImport(FoundationXML)
+/// The parser `XMLParser.guarded` returns: Foundation's, whose `parse()` and
+/// `parserError` also count the errors the guard reports (a document cut at
+/// bytes that are not UTF-8, an empty document), so that a caller who checks
+/// `parse()` never sees success for a document the delegate was told is
+/// broken.
+private final class GuardedXMLParser: XMLParser {
+    /// Set once, before the parser is shared.
+    var reporter: GuardedConstructReporter?
+
+    override func parse() -> Bool {
+        let succeeded = super.parse()
+        reporter?.finishEmptyDocument(self)
+        return succeeded && reporter?.fatalError == nil
+    }
+
+    override var parserError: (any Error)? {
+        super.parserError ?? reporter?.fatalError
+    }
+}
+
+/// The `userInfo` keys of the errors the guard reports: where, counted from
+/// 1, the guard stopped the document (Foundation's own `lineNumber` and
+/// `columnNumber` may not have reached it).
+enum GuardedErrorKey {
+    static let line = "ClosureKitFoundation.line"
+    static let column = "ClosureKitFoundation.column"
+}
+
 extension XMLGuardedConstruct {
     /// An error that the parser reports where it stops, which is where the
     /// construct is: it goes before the parser's own error there.
@@ -102,6 +143,9 @@ extension XMLGuardedConstruct {
 /// It registers nothing until the filter blanks something, so a document
 /// with nothing to guard costs nothing per event.
 private final class GuardedConstructReporter: @unchecked Sendable {
+    /// The first fatal error the guard reported, which the parser's
+    /// `parse()` and `parserError` report too.
+    private(set) var fatalError: NSError?
     private var pending: [XMLGuardedConstruct] = []
     private var tokens: [CancellationToken] = []
     /// The stream the parser reads (which holds this reporter).
@@ -170,7 +214,26 @@ private final class GuardedConstructReporter: @unchecked Sendable {
         for error in errors { report(error, to: parser) }
     }
 
+    /// Linux Foundation reports nothing for a document with no bytes at all
+    /// (whitespace alone is already its error 4): the guard reports libxml2's
+    /// error 4 itself, to the delegate and through the parser.
+    func finishEmptyDocument(_ parser: XMLParser) {
+        guard fatalError == nil, parser.parserError == nil, input?.sourceByteCount == 0 else { return }
+        let error = guardError(code: 4, message: "Document is empty at line 1, column 1", line: 1, column: 1)
+        fatalError = error
+        parser.delegate?.parser(parser, parseErrorOccurred: error)
+    }
+
+    private func guardError(code: Int, message: String, line: Int, column: Int) -> NSError {
+        NSError(
+            domain: XMLParser.errorDomain, code: code,
+            userInfo: [
+                NSLocalizedDescriptionKey: message, GuardedErrorKey.line: line, GuardedErrorKey.column: column,
+            ])
+    }
+
     private func report(_ next: XMLGuardedConstruct, to parser: XMLParser) {
+        if next.isError, fatalError == nil, let error = error(for: next) { fatalError = error }
         guard let delegate = parser.delegate else { return }
         switch next.kind {
         case .attribute(let name, let element, let type, let defaultValue):
@@ -185,29 +248,34 @@ private final class GuardedConstructReporter: @unchecked Sendable {
                 notationName: notationName)
         case .processingInstruction(let target):
             delegate.parser(parser, foundProcessingInstructionWithTarget: target, data: nil)
+        case .invalidUTF8, .invalidUnit, .unsupportedEncoding:
+            if let error = error(for: next) { delegate.parser(parser, parseErrorOccurred: error) }
+        }
+    }
+
+    /// The parse error for a construct that ends the document; nil for the
+    /// others.
+    private func error(for next: XMLGuardedConstruct) -> NSError? {
+        switch next.kind {
         case .invalidUTF8(let byte):
             let hex = String(byte, radix: 16, uppercase: true)
-            let error = NSError(
-                domain: XMLParser.errorDomain, code: 9,
-                userInfo: [
-                    NSLocalizedDescriptionKey:
-                        "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)"
-                ])
-            delegate.parser(parser, parseErrorOccurred: error)
+            return guardError(
+                code: 9,
+                message: "Input is not proper UTF-8 (byte 0x\(hex)) at line \(next.line), column \(next.column)",
+                line: next.line, column: next.column)
         case .invalidUnit(let encoding, let value):
             let hex = String(value, radix: 16, uppercase: true)
-            let error = NSError(
-                domain: XMLParser.errorDomain, code: 9,
-                userInfo: [
-                    NSLocalizedDescriptionKey:
-                        "Input is not proper \(encoding) (unit 0x\(hex)) at line \(next.line), column \(next.column)"
-                ])
-            delegate.parser(parser, parseErrorOccurred: error)
+            return guardError(
+                code: 9,
+                message: "Input is not proper \(encoding) (unit 0x\(hex)) at line \(next.line), column \(next.column)",
+                line: next.line, column: next.column)
         case .unsupportedEncoding(let name):
-            let error = NSError(
-                domain: XMLParser.errorDomain, code: 32, // libxml2's XML_ERR_UNSUPPORTED_ENCODING
-                userInfo: [NSLocalizedDescriptionKey: "A guarded parser does not read documents in \(name)"])
-            delegate.parser(parser, parseErrorOccurred: error)
+            // libxml2's XML_ERR_UNSUPPORTED_ENCODING
+            return guardError(
+                code: 32, message: "A guarded parser does not read documents in \(name)", line: next.line,
+                column: next.column)
+        default:
+            return nil
         }
     }
 }
