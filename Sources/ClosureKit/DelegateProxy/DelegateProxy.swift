@@ -326,12 +326,6 @@ open class DelegateProxy<Delegate> {
         table.removeAll()
     }
 
-    /// Removes every closure of every selector.
-    @available(*, deprecated, renamed: "removeAllHandlers()")
-    public final func removeAll() {
-        removeAllHandlers()
-    }
-
     // MARK: - Introspection
 
     /// Whether the proxy answers `selector`: true only when `selector` is one
@@ -360,12 +354,6 @@ open class DelegateProxy<Delegate> {
     /// - Parameter selector: The method asked about.
     public final func hasHandlers<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
         table.hasClosures(for: selector.id)
-    }
-
-    /// Whether any closure is registered for `selector`.
-    @available(*, deprecated, renamed: "hasHandlers(for:)")
-    public final func hasClosures<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
-        hasHandlers(for: selector)
     }
 
     // MARK: - Internal

@@ -204,12 +204,6 @@ extension KeyPathObservable {
         }
     }
 
-    /// Ends every observation of this object at once.
-    @available(*, deprecated, renamed: "removeAllHandlers()")
-    public func removeAllObservations() {
-        removeAllHandlers()
-    }
-
     // MARK: - Private
 
     /// Registers one observation of one key path and makes its initial

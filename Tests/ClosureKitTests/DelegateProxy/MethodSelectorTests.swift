@@ -41,14 +41,14 @@ struct MethodSelectorTests {
         #expect(HookPosition.allCases.map(\.description) == ["before", "instead", "after"])
     }
 
-    @Test("hook options are the registration options: empty by default, once is one distinct flag")
+    @Test("registration options are empty by default, and once is one distinct flag")
     func options() {
-        let none: HookOptions = []
+        let none: RegistrationOptions = []
         let once: RegistrationOptions = .once
         #expect(!none.contains(.once))
         #expect(none.isEmpty && !once.isEmpty)
         #expect(once.rawValue != 0)
-        #expect(HookOptions(rawValue: once.rawValue) == .once)
+        #expect(RegistrationOptions(rawValue: once.rawValue) == .once)
         #expect(none.union(.once) == once)
         #expect(once.subtracting(.once) == none)
     }
