@@ -96,3 +96,67 @@ struct XMLEdgeInputTests {
         }
     }
 }
+
+@Suite("Guarded XML parsing: line ends")
+struct XMLLineEndTests {
+    /// A document with an internal DTD that the guard blanks (`#IMPLIED` and
+    /// `#REQUIRED`, which crash Linux Foundation), and a tag mismatch after it.
+    private static func lines(implied: String, required: String) -> [String] {
+        [
+            "<?xml version=\"1.0\"?>",
+            "<!DOCTYPE r [",
+            // Each declaration spans two lines, so that the line end is
+            // inside what the guard blanks.
+            "<!ATTLIST r a CDATA",
+            "    \(implied)>",
+            "<!ATTLIST r b CDATA",
+            "    \(required)>",
+            "]>",
+            "<r a=\"1\" b=\"2\">",
+            "  <b></c>",
+            "</r>",
+        ]
+    }
+
+    /// Where the guarded parse reports the mismatch.
+    private static func guardedPosition(_ separator: String) -> (line: Int, column: Int)? {
+        let document = lines(implied: "#IMPLIED", required: "#REQUIRED").joined(separator: separator)
+        do {
+            _ = try XMLOutline.outline(of: Data(document.utf8))
+            return nil
+        } catch let error as XMLOutlineError {
+            return (error.line, error.column)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Where Foundation itself reports it in the same document with the two
+    /// defaults spelled as same-length literal values, which it parses
+    /// without the guard: libxml2's own count of lines and columns.
+    private static func unguardedPosition(_ separator: String) -> (line: Int, column: Int)? {
+        let document = lines(implied: "\"x\"     ", required: "\"y\"      ").joined(separator: separator)
+        let parser = XMLParser(data: Data(document.utf8))
+        let collector = PositionCollector()
+        parser.delegate = collector
+        _ = parser.parse()
+        return collector.first
+    }
+
+    @Test(
+        "LF, CR alone and CRLF: the guard keeps every later line and column exactly", arguments: ["\n", "\r", "\r\n"])
+    func lineEnds(separator: String) throws {
+        let reference = try #require(Self.unguardedPosition(separator))
+        let position = try #require(Self.guardedPosition(separator))
+        #expect(position.line == reference.line)
+        #expect(position.column == reference.column)
+    }
+}
+
+private final class PositionCollector: NSObject, XMLParserDelegate {
+    var first: (line: Int, column: Int)?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if first == nil { first = (parser.lineNumber, parser.columnNumber) }
+    }
+}

@@ -139,6 +139,25 @@ extension HookPointSuites {
             _ = (all, loudOnly)
         }
 
+        @Test("a type-wide instead hook for a subclass replaces the method on its instances, never on the superclass's")
+        func subclassInsteadScope() {
+            let log = Probe()
+            let base = Recorder("base", log: log)
+            let loud = LoudRecorder("loud", log: log)
+            let loudOnly = Recorder.record.instead(for: LoudRecorder.self) { recorder, invocation in
+                log.record("loud instead \(recorder.name) \(invocation.arguments)")
+                return 100
+            }
+            #expect(base.record("x") == 1)
+            #expect(loud.record("y") == 100)
+            #expect(base.record("z") == 2)
+            #expect(
+                log.events == [
+                    "original base x", "loud instead loud y", "original base z",
+                ])
+            _ = loudOnly
+        }
+
         @Test("a one-shot hook runs once and its token then prevents nothing")
         func once() {
             let log = Probe()
