@@ -52,6 +52,17 @@ private final class Playlist: Hookable {
     }
 }
 
+/// A hookable type that is `Sendable` by being immutable: it reports from
+/// any thread.
+private final class Sensor: Hookable, Sendable {
+    static let report = HookPoint<Sensor, Int, Void>("report(_:)")
+    class var hookPoints: [AnyHookPoint] { [report.erased] }
+
+    func report(_ value: Int) {
+        Self.report.call(self, value) { _, _ in }
+    }
+}
+
 /// The view model: every handler changes main-actor state directly.
 @MainActor
 private final class PlayerModel {
@@ -82,12 +93,6 @@ private final class PlayerModel {
     }
 }
 
-/// Hands the model's plain objects to a background thread, to send from there.
-private struct Background: @unchecked Sendable {
-    let track: Track
-    let playlist: Playlist
-}
-
 @MainActor
 func demoConcurrency() async {
     let model = PlayerModel()
@@ -100,17 +105,20 @@ func demoConcurrency() async {
     print("   on the main actor, at once: \(model.log.joined(separator: "; "))")
     model.log.removeAll()
 
-    // Sent from a background thread: enqueued to the main actor, in order.
-    let background = Background(track: model.track, playlist: model.playlist)
+    // Sent from a background thread (a sensor that reports from its own
+    // thread): enqueued to the main actor, in the order they were sent.
+    let sensor = Sensor()
+    var readings: [Int] = []
+    let token = Sensor.report.after(on: sensor) { _, invocation in readings.append(invocation.arguments) }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
-            for second in 1...3 { background.track.reach(second) }
-            _ = background.playlist.add("Blue in Green")
+            for value in [3, 1, 4, 1, 5] { sensor.report(value) }
             done.resume()
         }
     }
-    while model.log.count < 4 { await Task.yield() }
-    print("   from a background thread, on the main actor in order: \(model.log.joined(separator: "; "))")
+    while readings.count < 5 { await Task.yield() }
+    print("   reported on a background thread, handled on the main actor in order: \(readings)")
+    withExtendedLifetime(token) {}
 
     // Every source as an AsyncSequence. Each registers when it is created, so
     // the events sent before the loop starts are buffered for it.
