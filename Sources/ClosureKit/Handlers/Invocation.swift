@@ -29,8 +29,8 @@ public struct Invocation<Arguments, Result> {
     public let result: Result?
 
     /// Continues the instead chain inward with the given arguments: the
-    /// engine's continuation (see `InsteadChain`). Taking the arguments leaves
-    /// room for a `proceed(with:)` that calls through with changed ones.
+    /// engine's continuation (see `InsteadChain`), which `proceed(with:)`
+    /// calls with changed ones.
     @usableFromInline
     let next: ((Arguments) -> Result)?
 
@@ -61,6 +61,22 @@ public struct Invocation<Arguments, Result> {
     /// - Precondition: Only ``HookPosition/instead`` hooks can proceed; calling
     ///   it from a `before` or `after` hook traps.
     public func proceed() -> Result {
+        proceed(with: arguments)
+    }
+
+    /// Calls through to what the `instead` closure replaced with arguments of
+    /// its own, and returns its answer.
+    ///
+    /// The next older `instead` closure, the real delegate or the original
+    /// method receives `arguments` in place of the caller's; ``arguments``
+    /// of this invocation keeps the caller's. `before` and `after` hooks of
+    /// the same call still see the caller's arguments.
+    ///
+    /// - Parameter arguments: The arguments to call through with, typed like
+    ///   the method's (a tuple for several parameters).
+    /// - Precondition: Only ``HookPosition/instead`` hooks can proceed; calling
+    ///   it from a `before` or `after` hook traps.
+    public func proceed(with arguments: Arguments) -> Result {
         guard let next else {
             preconditionFailure(
                 "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can "
