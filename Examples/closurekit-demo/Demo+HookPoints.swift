@@ -29,10 +29,11 @@ func demoHookPoints() {
 
     let alice = Cart(owner: "alice")
     var bob: Cart? = Cart(owner: "bob")
-    // One cart: a hook that replaces the method, calls through, and changes the result.
+    // One cart: a hook that replaces the method and calls through with a 10% discount.
     Cart.checkout.instead(on: bob!) { _, invocation in
-        print("   [bob only, instead] calling through, then adding a voucher to the receipt")
-        return invocation.proceed() + ", with a 10% voucher for next time"
+        let discounted = invocation.arguments * 0.9
+        print("   [bob only, instead] 10% off: calling through with \(discounted) for \(invocation.arguments)")
+        return invocation.proceed(with: discounted)
     }.store(in: &tokens)
 
     print("   alice: \(alice.checkout(total: 20))")

@@ -27,3 +27,9 @@ let log = Uploader.upload.before { uploader, invocation in
 let dryRun = Uploader.upload.instead(on: uploader) { _, invocation in
     invocation.arguments.bytes > 1_000_000 ? false : invocation.proceed()
 }
+
+// Sources/ClosureKit/HookPoints/HookPoint.swift: replaceResult
+// An empty upload counts as done, whatever the uploader answered.
+let emptyIsDone = Uploader.upload.replaceResult { _, invocation in
+    invocation.result! || invocation.arguments.bytes == 0
+}

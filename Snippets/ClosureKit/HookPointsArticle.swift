@@ -52,3 +52,29 @@ func sample71() async throws {
     _ = token
 }
 // snippet.show
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md: changing the arguments
+// snippet.hide
+func sampleProceedWith(draft: Document) {
+// snippet.show
+    // Drafts save next to the document, not over it.
+    let drafts = Document.save.instead(on: draft) { _, invocation in
+        invocation.proceed(with: invocation.arguments + ".draft")
+    }
+// snippet.hide
+    _ = drafts
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md: replacing the result
+// snippet.hide
+func sampleReplaceResult() {
+// snippet.show
+    // A save that reports failure is retried once.
+    let retry = Document.save.replaceResult { document, invocation in
+        invocation.result! || document.write(to: invocation.arguments)
+    }
+// snippet.hide
+    _ = retry
+}
+// snippet.show

@@ -162,17 +162,65 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let replacement: Replacement
-        if isolation == nil {
-            replacement = assumeSendable(body)
-        } else {
-            // It must answer now: off its actor, the call goes on as if it were not there.
-            let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
-                { body($0.0, $0.1) }, isolation: isolation)
-            replacement = { answer(($0, $1)) ?? $1.proceed() }
-        }
+        // It must answer now: off its actor, the call goes on as if it were not there.
+        let replacement = Self.answering(body, isolation: isolation) { $0.proceed() }
         return add(
             Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the
+    /// caller receives.
+    ///
+    /// ```swift
+    /// // An empty upload counts as done, whatever the uploader answered.
+    /// let emptyIsDone = Uploader.upload.replaceResult { _, invocation in
+    ///     invocation.result! || invocation.arguments.bytes == 0
+    /// }
+    /// ```
+    ///
+    /// It runs in the after stage, in registration order among the other
+    /// `after` hooks (type-wide ones first, then the instance's): it sees in
+    /// ``Invocation/result`` what the method (or the instead chain, or an
+    /// earlier replacement) returned, and what it returns is what later
+    /// `after` hooks and later replacements see. The caller receives the
+    /// value of the last one.
+    ///
+    /// Registered from an actor, it must answer during the call: on a call
+    /// that does not come from its actor, the result goes on unchanged, as
+    /// if it were not there.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook, or nil for every instance of `type`.
+    ///   - type: With no instance, the class whose instances are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
+    ///   - body: Receives the instance and the call, whose
+    ///     ``Invocation/result`` is set, and returns the result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        on instance: Owner? = nil,
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        let replacement = Self.answering(body, isolation: isolation) { $0.result! }
+        return add(Hook(scope: type, body: .result(replacement)), at: .after, instance: instance, options: options)
+    }
+
+    /// A closure that must answer during the call, made `@Sendable`: as it
+    /// is from nonisolated code; registered from an actor, it answers on a
+    /// call from that actor, and `fallback` answers the others.
+    private static func answering(
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
+        isolation: isolated (any Actor)?,
+        otherwise fallback: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+    ) -> Replacement {
+        guard isolation != nil else { return assumeSendable(body) }
+        let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
+            { body($0.0, $0.1) }, isolation: isolation)
+        return { answer(($0, $1)) ?? fallback($1) }
     }
 
     /// The hook point with its types erased, for ``Hookable/hookPoints``.
@@ -238,13 +286,13 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let ownHooks = ownRead.flatMap { own?.dispatch($0) }
 
         // Type-wide observers, then the instance's.
-        func observe(_ hook: Hook, _ position: HookPosition, _ result: Result?) {
+        func before(_ hook: Hook) {
             if case .observer(let body) = hook.body {
-                body(instance, Invocation(selector: selector, position: position, arguments: arguments, result: result))
+                body(instance, Invocation(selector: selector, position: .before, arguments: arguments))
             }
         }
-        typeWideHooks?.forEach(at: .before, where: { $0.applies(to: dynamicType) }) { observe($0, .before, nil) }
-        ownHooks?.forEach(at: .before) { observe($0, .before, nil) }
+        typeWideHooks?.forEach(at: .before, where: { $0.applies(to: dynamicType) }) { before($0) }
+        ownHooks?.forEach(at: .before) { before($0) }
 
         // The instead chain, outermost first: the instance's newest to oldest,
         // then the type-wide newest to oldest.
@@ -277,9 +325,19 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
                 end: { original(instance, $0) })
         }
 
-        typeWideHooks?.forEach(at: .after, where: { $0.applies(to: dynamicType) }) { observe($0, .after, result) }
-        ownHooks?.forEach(at: .after) { observe($0, .after, result) }
-        return result
+        // After hooks in order; a result replacement passes its value on.
+        var current = result
+        func after(_ hook: Hook) {
+            let invocation = Invocation(selector: selector, position: .after, arguments: arguments, result: current)
+            switch hook.body {
+            case .observer(let body): body(instance, invocation)
+            case .result(let body): current = body(instance, invocation)
+            case .replacement: break
+            }
+        }
+        typeWideHooks?.forEach(at: .after, where: { $0.applies(to: dynamicType) }) { after($0) }
+        ownHooks?.forEach(at: .after) { after($0) }
+        return current
     }
 
     // MARK: - Private
@@ -310,9 +368,13 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         }
         let expected: String
         switch position {
-        case .before, .after:
+        case .before:
             expected =
                 "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or (Invocation<Any, Any>) -> ()"
+        case .after:
+            expected =
+                "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> (), (Invocation<Any, Any>) -> () "
+                + "or (\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         case .instead:
             expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         }
@@ -328,10 +390,16 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let options = registration.options
         switch position {
         case .before, .after:
-            guard let observer = Self.observer(from: registration.body) else { throw mismatch }
-            return position == .before
-                ? before(on: instance, for: ownerScope, options: options, observer)
-                : after(on: instance, for: ownerScope, options: options, observer)
+            if let observer = Self.observer(from: registration.body) {
+                return position == .before
+                    ? before(on: instance, for: ownerScope, options: options, observer)
+                    : after(on: instance, for: ownerScope, options: options, observer)
+            }
+            // At `after`, a closure that returns the result replaces it.
+            guard position == .after, let replacement = Self.replacement(from: registration.body) else {
+                throw mismatch
+            }
+            return replaceResult(on: instance, for: ownerScope, options: options, replacement)
         case .instead:
             guard let replacement = Self.replacement(from: registration.body) else { throw mismatch }
             return self.instead(on: instance, for: ownerScope, options: options, replacement)
@@ -374,7 +442,10 @@ extension HookPoint {
         @usableFromInline
         enum Body: Sendable {
             case observer(Observer)
+            /// An `instead` hook.
             case replacement(Replacement)
+            /// An `after` hook that replaces the result.
+            case result(Replacement)
         }
 
         /// The class whose instances (and subclasses') the hook applies to.
