@@ -41,7 +41,7 @@ private final class TrackProxy: DelegateProxy<any TrackDelegate>, TrackDelegate 
 /// A hookable type whose method is called from anywhere.
 private final class Playlist: Hookable {
     static let add = HookPoint<Playlist, String, Int>("add(_:)")
-    class var hookPoints: [AnyHookPoint] { [add.erased] }
+    let hookStorage = HookStorage()
     private var titles: [String] = []
 
     func add(_ title: String) -> Int {
@@ -56,7 +56,7 @@ private final class Playlist: Hookable {
 /// any thread.
 private final class Sensor: Hookable, Sendable {
     static let report = HookPoint<Sensor, Int, Void>("report(_:)")
-    class var hookPoints: [AnyHookPoint] { [report.erased] }
+    let hookStorage = HookStorage()
 
     func report(_ value: Int) {
         Self.report.call(self, value) { _, _ in }

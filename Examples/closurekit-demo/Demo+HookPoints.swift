@@ -4,7 +4,7 @@ import ClosureKit
 private final class Cart: Hookable {
     static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
     static let end = EndOfLifeHookPoint<Cart>()
-    static let hookPoints: [AnyHookPoint] = [checkout.erased, end.erased]
+    let hookStorage = HookStorage()
 
     let owner: String
     init(owner: String) { self.owner = owner }

@@ -9,7 +9,7 @@ extension Connection {
 // Sources/ClosureKit/HookPoints/EndOfLifeHookPoint.swift:11
 final class Connection: Hookable {
     static let end = EndOfLifeHookPoint<Connection>()
-    static let hookPoints: [AnyHookPoint] = [end.erased]
+    let hookStorage = HookStorage()
     deinit { Self.end.fire(self) }
 }
 

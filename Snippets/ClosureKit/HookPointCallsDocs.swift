@@ -3,7 +3,7 @@
 import ClosureKit
 final class Uploader: Hookable {
     static let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
-    static let hookPoints: [AnyHookPoint] = [upload.erased]
+    let hookStorage = HookStorage()
     func upload(name: String, bytes: Int) -> Bool {
         Self.upload.call(self, (name, bytes)) { _, arguments in arguments.bytes > 0 }
     }

@@ -10,7 +10,7 @@ let uploader = Uploader()
 // Sources/ClosureKit/HookPoints/HookPoint.swift:7
 final class Uploader: Hookable {
     static let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
-    static let hookPoints: [AnyHookPoint] = [upload.erased]
+    let hookStorage = HookStorage()
 
     func upload(name: String, bytes: Int) -> Bool {
         Self.upload.call(self, (name, bytes)) { uploader, arguments in

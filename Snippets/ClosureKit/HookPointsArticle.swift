@@ -7,7 +7,7 @@ import ClosureKit
 class Document: Hookable {
     static let save = HookPoint<Document, String, Bool>("save(to:)")
     static let end = EndOfLifeHookPoint<Document>()
-    static let hookPoints: [AnyHookPoint] = [save.erased, end.erased]
+    let hookStorage = HookStorage()
 
     deinit { Self.end.fire(self) }
 
@@ -76,5 +76,34 @@ func sampleReplaceResult() {
     }
 // snippet.hide
     _ = retry
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md: declared once
+final class Editor: Hookable {
+    static let open = HookPoint<Editor, String, Bool>("open(_:)")
+    static let save = HookPoint<Editor, String, Bool>("save(to:)")
+    static let close = HookPoint<Editor, Void, Void>("close()")
+    let hookStorage = HookStorage()
+
+    func open(_ path: String) -> Bool {
+        Self.open.call(self, path) { _, path in !path.isEmpty }
+    }
+    func save(to path: String) -> Bool {
+        Self.save.call(self, path) { _, path in !path.isEmpty }
+    }
+    func close() {
+        Self.close.call(self, ()) { _, _ in }
+    }
+}
+
+// Sources/ClosureKit/Documentation.docc/HookPoints.md: by name, waiting
+// snippet.hide
+func sampleUnattached() throws {
+// snippet.show
+    let typo = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
+    print(Document.unattachedHooks)   // [Document declares no method named sav(to:); it declares: ...]
+// snippet.hide
+    _ = typo
 }
 // snippet.show

@@ -9,7 +9,7 @@ extension Document {
 // Sources/ClosureKit/HookPoints/Hookable.swift:9
 final class Document: Hookable {
     static let save = HookPoint<Document, String, Bool>("save(to:)")
-    static let hookPoints: [AnyHookPoint] = [save.erased]
+    let hookStorage = HookStorage()
 
     func save(to path: String) -> Bool {
         Self.save.call(self, path) { document, path in
@@ -32,5 +32,16 @@ func sample47() async throws {
     }
 // snippet.hide
     _ = token
+}
+// snippet.show
+
+// Sources/ClosureKit/HookPoints/Hookable.swift: unattachedHooks
+// snippet.hide
+func sampleUnattached() throws {
+// snippet.show
+    let pending = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
+    print(Document.unattachedHooks)   // [Document declares no method named sav(to:); ...]
+// snippet.hide
+    _ = pending
 }
 // snippet.show

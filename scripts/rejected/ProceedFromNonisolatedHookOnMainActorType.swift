@@ -5,7 +5,7 @@ import ClosureKit
 @MainActor
 final class Cart: Hookable {
     nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
-    nonisolated class var hookPoints: [AnyHookPoint] { [checkout.erased] }
+    nonisolated let hookStorage = HookStorage()
     var items = ["book"]
 }
 

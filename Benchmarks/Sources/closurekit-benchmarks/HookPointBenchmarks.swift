@@ -10,7 +10,7 @@ import Foundation
 
 private final class Hooked: Hookable, @unchecked Sendable {
     static let step = HookPoint<Hooked, Int, Int>("step(_:)")
-    static let hookPoints: [AnyHookPoint] = [step.erased]
+    let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)
@@ -26,7 +26,7 @@ private final class Hooked: Hookable, @unchecked Sendable {
 /// case a hook point's one-load fast path serves.
 private final class Unhooked: Hookable, @unchecked Sendable {
     static let step = HookPoint<Unhooked, Int, Int>("step(_:)")
-    static let hookPoints: [AnyHookPoint] = [step.erased]
+    let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)

@@ -69,7 +69,7 @@ private final class StepHolder {
 
 private final class Walker: Hookable {
     static let step = HookPoint<Walker, Int, Int>("step(_:)")
-    static let hookPoints: [AnyHookPoint] = [step.erased]
+    let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)

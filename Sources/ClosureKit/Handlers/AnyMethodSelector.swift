@@ -1,8 +1,6 @@
-/// A hookable method with its types erased: a ``MethodSelector`` of a proxy
-/// or a ``HookPoint`` of a type. Proxies list them in
-/// ``DelegateProxy/selectors`` and hookable types in ``Hookable/hookPoints``,
-/// so that the name-based entry points find methods by name and check
-/// closures against their signatures.
+/// A proxy's method with its types erased: a ``MethodSelector``. Proxies
+/// list them in ``DelegateProxy/selectors``, so that the name-based entry
+/// points find methods by name and check closures against their signatures.
 ///
 /// ```swift
 /// override class var selectors: [AnyMethodSelector] {
@@ -34,27 +32,15 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
             @escaping @Sendable (Invocation<Any, Any>) -> Void
         ) -> CancellationToken
 
-    /// For a hook point: registers a closure given as `Any`, checking its
-    /// type. Nil for a proxy's selector.
-    let registerHook: (@Sendable (HookRegistration) throws(HookError) -> CancellationToken)?
-
     /// Erases a typed selector.
     ///
     /// - Parameter selector: The selector to erase.
     public init<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
-        self.init(selector, registerHook: nil)
-    }
-
-    init<Arguments, Result>(
-        _ selector: MethodSelector<Arguments, Result>,
-        registerHook: (@Sendable (HookRegistration) throws(HookError) -> CancellationToken)?
-    ) {
         self.id = selector.id
         self.name = selector.name
         self.argumentsType = Arguments.self
         self.resultType = Result.self
         self.combiningBox = selector.combining
-        self.registerHook = registerHook
         self.registerErasedObserver = { registrar, position, options, body in
             registrar.registerObserver(selector, at: position, options: options) { body($0.erased) }
         }
@@ -94,11 +80,6 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A hookable method of a ``Hookable`` type: its erased selector. The same
-/// type as a proxy's erased selector, so that both capabilities share one
-/// erased form and one name-based rule.
-public typealias AnyHookPoint = AnyMethodSelector
-
 /// What keeps typed `before` and `after` closures per selector (a proxy's
 /// table), for ``AnyMethodSelector`` to register an erased observer with once
 /// it has reopened the selector's types.
@@ -110,19 +91,6 @@ protocol ObserverRegistrar {
         options: RegistrationOptions,
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken
-}
-
-/// A name-based hook registration, as ``AnyMethodSelector`` passes it to a
-/// hook point.
-struct HookRegistration: @unchecked Sendable {
-    let position: HookPosition
-    /// The class whose instances (and subclasses') are hooked.
-    let scope: AnyObject.Type
-    /// The one instance to hook, or nil.
-    let instance: AnyObject?
-    let options: RegistrationOptions
-    /// The closure, checked against the hook point's signature.
-    let body: Any
 }
 
 extension Invocation {

@@ -11,7 +11,7 @@
 /// ```swift
 /// final class Connection: Hookable {
 ///     static let end = EndOfLifeHookPoint<Connection>()
-///     static let hookPoints: [AnyHookPoint] = [end.erased]
+///     let hookStorage = HookStorage()
 ///     deinit { Self.end.fire(self) }
 /// }
 ///
@@ -21,7 +21,7 @@
 /// ```
 ///
 /// Hooks must not keep the instance: it is in its deinitialiser.
-public final class EndOfLifeHookPoint<Owner: AnyObject>: @unchecked Sendable {
+public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable {
     private let point: HookPoint<Owner, Void, Void>
 
     /// Creates the end-of-life hook point of a type.
@@ -56,13 +56,13 @@ public final class EndOfLifeHookPoint<Owner: AnyObject>: @unchecked Sendable {
 
     /// Runs the hooks. Call it first thing in the type's `deinit`.
     ///
-    /// - Parameter instance: The instance that is ending.
-    public func fire(_ instance: Owner) {
-        point.call(instance, ()) { _, _ in }
+    /// A debug build checks, the first time, that it is called from `deinit`
+    /// (see ``HookPoint``'s "Declaration").
+    ///
+    /// - Parameters:
+    ///   - instance: The instance that is ending.
+    ///   - function: The calling function's name, which Swift passes for you.
+    public func fire(_ instance: Owner, function: StaticString = #function) {
+        point.call(instance, (), function: function) { _, _ in }
     }
-
-    /// The hook point with its types erased, for ``Hookable/hookPoints``. The
-    /// name-based entry points take `(Owner, Invocation<(), ()>) -> ()`
-    /// closures at `before` only.
-    public var erased: AnyHookPoint { point.erased }
 }

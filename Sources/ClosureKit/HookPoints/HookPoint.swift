@@ -1,13 +1,14 @@
 /// A hookable method of `Owner`: callers add closures that run before it,
 /// instead of it, or after it, for every instance or for one.
 ///
-/// Declare one per hookable method, as a `static let` of the type, and route
-/// the method through ``call(_:_:isolation:original:)``:
+/// Declare one per hookable method, as a `static let` of the type named
+/// after the method, and route the method through
+/// ``call(_:_:isolation:function:original:)``:
 ///
 /// ```swift
 /// final class Uploader: Hookable {
 ///     static let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
-///     static let hookPoints: [AnyHookPoint] = [upload.erased]
+///     let hookStorage = HookStorage()
 ///
 ///     func upload(name: String, bytes: Int) -> Bool {
 ///         Self.upload.call(self, (name, bytes)) { uploader, arguments in
@@ -45,12 +46,23 @@
 /// A one-shot `instead` hook counts as used once a call reaches the instead
 /// stage, even if a newer `instead` hook does not proceed to it.
 ///
+/// ## Declaration
+///
+/// A hook point registers itself with its owner type when it is created
+/// (the first time its `static let` is used), for the name-based entry
+/// points of ``Hookable``; nothing lists it again. Its name must be the Swift
+/// name of the method that routes through it (`#function` there): in a debug
+/// build, the first call from each method checks it and traps with a
+/// message naming both the hook point and the method, so that a call pasted
+/// from another method or a misspelled name is caught the first time the
+/// method runs. Release builds do not check.
+///
 /// ## Threads
 ///
 /// Hooks may be added and removed from any thread while the method runs on
 /// others, with the semantics of ``CancellationToken``. Hooks run on the
 /// calling thread, synchronously, with no library lock held.
-public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Sendable {
+public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
     /// A `before` or `after` hook: it receives the instance and the call.
     public typealias Observer = @Sendable (Owner, Invocation<Arguments, Result>) -> Void
 
@@ -72,9 +84,15 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     @usableFromInline
     let typeWide: HandlerCore<Hook>
 
-    /// Where an instance keeps its own hooks (they end with it).
+    /// Counts the type-wide hooks, so that a call on an instance with no
+    /// hooks of its own knows without the lock that it has none to run.
     @usableFromInline
-    let instanceKey: AssociationKey<InstanceHooks>
+    let typeWideTally = HandlerTally()
+
+    /// The method a debug build last checked calling the hook point (see
+    /// ``verifyCaller(_:)``).
+    @usableFromInline
+    let checkedCaller = CallerMemo()
 
     /// Creates the hook point of a method.
     ///
@@ -87,8 +105,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     init(name: String, positions: Set<HookPosition>) {
         self.selector = MethodSelector(name)
         self.positions = positions
-        self.typeWide = HandlerCore(group: group)
-        self.instanceKey = AssociationKey("hooks of \(name)")
+        self.typeWide = HandlerCore(group: group, tally: typeWideTally)
+        HookPointRegistry.add(self, owner: Owner.self)
     }
 
     deinit {
@@ -163,7 +181,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
         // It must answer now: off its actor, the call goes on as if it were not there.
-        let replacement = Self.answering(body, isolation: isolation) { $0.proceed() }
+        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, isolation: isolation) { $0.proceed() }
         return add(
             Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
     }
@@ -205,29 +223,8 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let replacement = Self.answering(body, isolation: isolation) { $0.result! }
+        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, isolation: isolation) { $0.result! }
         return add(Hook(scope: type, body: .result(replacement)), at: .after, instance: instance, options: options)
-    }
-
-    /// A closure that must answer during the call, made `@Sendable`: as it
-    /// is from nonisolated code; registered from an actor, it answers on a
-    /// call from that actor, and `fallback` answers the others.
-    private static func answering(
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
-        isolation: isolated (any Actor)?,
-        otherwise fallback: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
-    ) -> Replacement {
-        guard isolation != nil else { return assumeSendable(body) }
-        let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
-            { body($0.0, $0.1) }, isolation: isolation)
-        return { answer(($0, $1)) ?? fallback($1) }
-    }
-
-    /// The hook point with its types erased, for ``Hookable/hookPoints``.
-    public var erased: AnyHookPoint {
-        AnyMethodSelector(selector) { [self] registration throws(HookError) in
-            try self.register(registration)
-        }
     }
 
     // MARK: - Calling
@@ -236,7 +233,9 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     /// documents.
     ///
     /// Call it from the method's body, passing the original implementation.
-    /// With no hook registered it calls `original` after one atomic load.
+    /// With no hook registered it calls `original` after one atomic load;
+    /// on an instance with no hooks of its own while the type has none, after
+    /// three.
     ///
     /// - Parameters:
     ///   - instance: The instance the method runs on.
@@ -244,6 +243,9 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
     ///   - isolation: The caller's actor, which Swift passes for you: hooks
     ///     registered from the same actor run at once (see the Isolation
     ///     article).
+    ///   - function: The calling method's name, which Swift passes for you:
+    ///     a debug build checks it against the hook point's name once (see
+    ///     "Declaration" above). Leave the default.
     ///   - original: The method's own implementation.
     /// - Returns: The result of the instead chain or of the original.
     @inlinable
@@ -251,9 +253,15 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         _ instance: Owner,
         _ arguments: Arguments,
         isolation: isolated (any Actor)? = #isolation,
+        function: StaticString = #function,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        guard group.live.load() != 0 else { return original(instance, arguments) }
+        #if DEBUG
+        if !checkedCaller.isLast(function) { verifyCaller(function) }
+        #endif
+        guard group.live.load() != 0,
+            typeWideTally.live.load() != 0 || instance.hookStorage.tally.live.load() != 0
+        else { return original(instance, arguments) }
         if isolation == nil { return callWithHooks(instance, arguments, original: original) }
         return callWithHooks(instance, arguments, from: isolation, original: original)
     }
@@ -277,7 +285,7 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         original: (Owner, Arguments) -> Result
     ) -> Result {
         let dynamicType: AnyObject.Type = type(of: instance)
-        let own = Association.value(for: instanceKey, on: instance)?.core
+        let own = instance.hookStorage.core(for: selector.id).map { HandlerCore<Hook>.typed(core: $0) }
         // One snapshot of each list, in one critical section, serves every
         // stage of the call: a hook removed meanwhile is skipped, one added
         // is not visited.
@@ -354,13 +362,14 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         guard let instance else {
             return typeWide.add(hook, position: position, once: once)
         }
-        let hooks = Association.value(for: instanceKey, on: instance) { InstanceHooks(group: group) }
-        return hooks.core.add(hook, position: position, once: once)
+        let storage = instance.hookStorage
+        let hooks = storage.core(for: selector.id) { HandlerCore<Hook>(group: group, tally: storage.tally) }
+        return HandlerCore<Hook>.typed(core: hooks).add(hook, position: position, once: once)
     }
 
     /// The name-based registration: checks the position and the closure's
     /// type, then registers.
-    private func register(_ registration: HookRegistration) throws(HookError) -> CancellationToken {
+    func register(_ registration: HookRegistration) throws(HookError) -> CancellationToken {
         let position = registration.position
         let owner = "\(Owner.self)"
         guard positions.contains(position) else {
@@ -390,24 +399,101 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         let options = registration.options
         switch position {
         case .before, .after:
-            if let observer = Self.observer(from: registration.body) {
+            if let observer = HookBodies<Owner, Arguments, Result>.observer(from: registration.body) {
                 return position == .before
                     ? before(on: instance, for: ownerScope, options: options, observer)
                     : after(on: instance, for: ownerScope, options: options, observer)
             }
             // At `after`, a closure that returns the result replaces it.
-            guard position == .after, let replacement = Self.replacement(from: registration.body) else {
+            guard position == .after,
+                let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body)
+            else {
                 throw mismatch
             }
             return replaceResult(on: instance, for: ownerScope, options: options, replacement)
         case .instead:
-            guard let replacement = Self.replacement(from: registration.body) else { throw mismatch }
+            guard let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body) else {
+                throw mismatch
+            }
             return self.instead(on: instance, for: ownerScope, options: options, replacement)
         }
     }
 
-    private static func observer(from body: Any) -> Observer? {
-        if let observer = body as? Observer { return observer }
+}
+
+extension HookPoint {
+    /// One registered hook: the element of the hook point's handler cores.
+    @usableFromInline
+    struct Hook: Sendable {
+        @usableFromInline
+        enum Body: Sendable {
+            case observer(Observer)
+            /// An `instead` hook.
+            case replacement(Replacement)
+            /// An `after` hook that replaces the result.
+            case result(Replacement)
+        }
+
+        /// The class whose instances (and subclasses') the hook applies to.
+        @usableFromInline let scope: AnyObject.Type
+        @usableFromInline let body: Body
+
+        /// Whether the hook applies to an instance of `dynamicType`: its
+        /// scope is `dynamicType` or a superclass of it.
+        @inlinable
+        func applies(to dynamicType: AnyObject.Type) -> Bool {
+            inherits(dynamicType, from: scope)
+        }
+    }
+}
+
+extension HookPoint: NamedHookPoint {
+    var name: String { selector.name }
+    var signature: String { selector.signature }
+
+    /// Checks that the method calling the hook point is the one it is named
+    /// after, and reports the mistake otherwise (debug builds only). Once per
+    /// calling method: it remembers the last one.
+    @usableFromInline
+    func verifyCaller(_ function: StaticString) {
+        defer { checkedCaller.remember(function) }
+        let caller = "\(function)"
+        guard caller != selector.name else { return }
+        let owner = "\(Owner.self)"
+        let ownHookPoint = HookPointRegistry.hookPoints(of: Owner.self).contains { $0.name == caller }
+        if ownHookPoint {
+            HookPointDiagnostics.report(
+                "\(owner).\(caller) calls the hook point of \(selector.name): hooks of \(selector.name) would run "
+                    + "when \(caller) is called. Route \(caller) through its own hook point.")
+        } else {
+            HookPointDiagnostics.report(
+                "The hook point \"\(selector.name)\" of \(owner) is called from \(caller): a hook point is named "
+                    + "after the method that calls it. Name it \"\(caller)\", or, if the call was copied from "
+                    + "\(selector.name), give \(caller) a hook point of its own.")
+        }
+    }
+}
+
+/// The conversions of registered closures to the `@Sendable` hooks a hook
+/// point stores. Generic over any class (not only `Hookable` ones), so that
+/// the `@Sendable` closures made here capture a metatype that is `Sendable`.
+enum HookBodies<Owner: AnyObject, Arguments, Result> {
+    /// A closure that must answer during the call, made `@Sendable`: as it
+    /// is from nonisolated code; registered from an actor, it answers on a
+    /// call from that actor, and `fallback` answers the others.
+    static func answering(
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
+        isolation: isolated (any Actor)?,
+        otherwise fallback: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
+        guard isolation != nil else { return assumeSendable(body) }
+        let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
+            { body($0.0, $0.1) }, isolation: isolation)
+        return { answer(($0, $1)) ?? fallback($1) }
+    }
+
+    static func observer(from body: Any) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Void)? {
+        if let observer = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void { return observer }
         if let erased = body as? @Sendable (Invocation<Any, Any>) -> Void {
             // The observer that works with any method, as on proxies.
             return { _, invocation in erased(invocation.erased) }
@@ -425,59 +511,12 @@ public final class HookPoint<Owner: AnyObject, Arguments, Result>: @unchecked Se
         return nil
     }
 
-    private static func replacement(from body: Any) -> Replacement? {
-        if let replacement = body as? Replacement { return replacement }
+    static func replacement(from body: Any) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Result)? {
+        if let replacement = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result { return replacement }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result {
             let box = UncheckedSendable(plain)
             return { owner, invocation in box.value(owner, invocation) }
         }
         return nil
-    }
-}
-
-extension HookPoint {
-    /// One registered hook: the element of the hook point's handler cores.
-    @usableFromInline
-    struct Hook: Sendable {
-        @usableFromInline
-        enum Body: Sendable {
-            case observer(Observer)
-            /// An `instead` hook.
-            case replacement(Replacement)
-            /// An `after` hook that replaces the result.
-            case result(Replacement)
-        }
-
-        /// The class whose instances (and subclasses') the hook applies to.
-        @usableFromInline let scope: Owner.Type
-        @usableFromInline let body: Body
-
-        /// Whether the hook applies to an instance of `dynamicType`: its
-        /// scope is `dynamicType` or a superclass of it.
-        @inlinable
-        func applies(to dynamicType: AnyObject.Type) -> Bool {
-            var current: AnyClass? = dynamicType
-            while let candidate = current {
-                if candidate == scope { return true }
-                current = _getSuperclass(candidate)
-            }
-            return false
-        }
-    }
-
-    /// The hooks of one instance, kept on the instance through association
-    /// so that they end with it. Guarded by the hook point's lock.
-    @usableFromInline
-    final class InstanceHooks: @unchecked Sendable {
-        @usableFromInline
-        let core: HandlerCore<Hook>
-
-        init(group: HandlerGroup) {
-            core = HandlerCore(group: group)
-        }
-
-        deinit {
-            core.removeAll()
-        }
     }
 }

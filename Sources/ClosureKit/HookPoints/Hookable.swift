@@ -2,14 +2,15 @@
 /// instead of, or after, for every instance or for one.
 ///
 /// Swift has no runtime to swap method implementations, so a type opts in
-/// method by method: it declares a ``HookPoint`` per hookable method, lists
-/// them in ``hookPoints``, and routes the method's body through the hook
-/// point's ``HookPoint/call(_:_:isolation:original:)``:
+/// method by method: it declares a ``HookPoint`` per hookable method and
+/// routes the method's body through the hook point's
+/// ``HookPoint/call(_:_:isolation:function:original:)``. The one stored
+/// property, ``hookStorage``, keeps the instance's own hooks:
 ///
 /// ```swift
 /// final class Document: Hookable {
 ///     static let save = HookPoint<Document, String, Bool>("save(to:)")
-///     static let hookPoints: [AnyHookPoint] = [save.erased]
+///     let hookStorage = HookStorage()
 ///
 ///     func save(to path: String) -> Bool {
 ///         Self.save.call(self, path) { document, path in
@@ -23,13 +24,19 @@
 /// }
 /// ```
 ///
-/// The name-based entry points (``hook(_:at:options:_:)-swift.type.method``
-/// and ``hook(_:at:options:_:)-swift.method``) find a hook point by its
-/// method's Swift name, for configuration-driven use.
+/// Each hook point is declared once: it registers itself with its owner
+/// type when it is first created, for the name-based entry points
+/// (``hook(_:at:options:_:)-swift.type.method`` and
+/// ``hook(_:at:options:_:)-swift.method``), which find it by its method's
+/// Swift name. In a debug build, the first call from each method checks
+/// that the method calling a hook point is the one it is named after, and
+/// traps with a message naming both when it is not (a call pasted from
+/// another method, or a misspelled name).
 public protocol Hookable: AnyObject {
-    /// Every hook point the type declares, for the name-based entry points.
-    /// A subclass that adds hook points lists its superclass's as well.
-    static var hookPoints: [AnyHookPoint] { get }
+    /// The instance's own hooks: declare it as
+    /// `let hookStorage = HookStorage()` (`nonisolated let` in a
+    /// `@MainActor` type), one per instance.
+    var hookStorage: HookStorage { get }
 }
 
 extension Hookable {
@@ -38,7 +45,9 @@ extension Hookable {
     ///
     /// `body` is given as `Any` and checked against the hook point at
     /// registration, never at call time:
-    /// - `before` and `after`: `(Self, Invocation<Arguments, Result>) -> Void`;
+    /// - `before`: `(Self, Invocation<Arguments, Result>) -> Void`;
+    /// - `after`: the same, or `(Self, Invocation<Arguments, Result>) -> Result`
+    ///   to replace the result (see ``HookPoint/replaceResult(on:for:options:isolation:_:)``);
     /// - `instead`: `(Self, Invocation<Arguments, Result>) -> Result`;
     ///
     /// where `Self` is the type that declared the hook point. Closures must be
@@ -51,18 +60,27 @@ extension Hookable {
     /// }
     /// ```
     ///
+    /// A hook point exists once it is first used (its method runs, or code
+    /// names it). A name no hook point of the type has yet waits for it: the
+    /// hook is attached, and its closure checked, when the hook point is
+    /// created, and works from that call on. ``unattachedHooks`` lists the
+    /// names still waiting, so that a misspelled one is found; a closure
+    /// that the hook point refuses when it is created is listed there too
+    /// (and traps in a debug build).
+    ///
     /// - Parameters:
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
-    /// - Throws: ``HookError/unknownName(name:owner:declared:)`` for a
-    ///   name the type does not declare,
+    /// - Throws: For a hook point that exists:
     ///   ``HookError/signatureMismatch(name:owner:position:expected:given:)``
-    ///   for a closure of the wrong type, and
+    ///   for a closure of the wrong type,
     ///   ``HookError/positionNotAllowed(name:owner:position:)`` for anything
-    ///   but `before` on an end-of-life hook point.
+    ///   but `before` on an end-of-life hook point, and
+    ///   ``HookError/duplicateName(name:owner:signatures:)`` for a name two
+    ///   hook points of the type share.
     public static func hook(
         _ name: String,
         at position: HookPosition,
@@ -95,15 +113,26 @@ extension Hookable {
             name, HookRegistration(position: position, scope: Self.self, instance: self, options: options, body: body))
     }
 
+    /// The name-based registrations for this type (or a subclass) that no
+    /// hook point has taken: each as the error it is while no hook point of
+    /// its name exists, ``HookError/unknownName(name:owner:declared:)``
+    /// listing the hook points created so far, or as the error its hook
+    /// point gave when it was created.
+    ///
+    /// Empty once every method hooked by name has run: check it in a test
+    /// that calls them, to find a misspelled name.
+    ///
+    /// ```swift
+    /// let pending = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
+    /// print(Document.unattachedHooks)   // [Document declares no method named sav(to:); ...]
+    /// ```
+    public static var unattachedHooks: [HookError] {
+        HookPointRegistry.unattached(for: self)
+    }
+
     private static func register(_ name: String, _ registration: HookRegistration) throws(HookError)
         -> CancellationToken
     {
-        let point = try hookPoints.named(name, owner: Self.self)
-        guard let register = point.registerHook else {
-            // A proxy's selector listed among hook points: it has no hooks of
-            // this type to register on.
-            throw .unknownName(name: name, owner: "\(Self.self)", declared: hookPoints.map(\.name))
-        }
-        return try register(registration)
+        try HookPointRegistry.register(name, registration)
     }
 }

@@ -95,9 +95,7 @@ struct CaptureReleaseTests {
         let (token, weak) = capturing { captured in Recorder.record.after(on: owner!) { _, _ in _ = captured.name } }
         #expect(weak.object != nil)
         owner = nil
-        // Recorder does not adopt Lifetime: its instance hooks live in the side
-        // table, which notices ended objects at its next sweep.
-        _ = ObjectLifetime.releaseEndedObjects()
+        // Instance hooks live in the instance's hook storage: they end with it.
         #expect(weak.object == nil)
         #expect(token.cancel() == false)
         withExtendedLifetime(recorder) {}

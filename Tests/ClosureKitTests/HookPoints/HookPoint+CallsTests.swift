@@ -6,7 +6,7 @@ import Testing
 /// suites never see its calls.
 private final class Meter: Hookable, Lifetime, @unchecked Sendable {
     static let add = HookPoint<Meter, Int, Int>("add(_:)")
-    static let hookPoints: [AnyHookPoint] = [add.erased]
+    let hookStorage = HookStorage()
 
     let lifetimeStorage = LifetimeStorage()
     private let total = Locked(0)

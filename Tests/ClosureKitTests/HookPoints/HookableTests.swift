@@ -23,14 +23,25 @@ extension HookPointSuites {
             _ = (typeWide, instance)
         }
 
-        @Test("an unknown name throws an error that lists the declared hook points")
-        func unknownName() {
+        @Test("an unknown name waits, listed with the hook points declared so far, until cancelled")
+        func unknownName() throws {
+            _ = Recorder.record
+            _ = Recorder.reset
+            _ = Recorder.end
+            let token = try Recorder.hook("save()", at: .before) { (_: Recorder, _: Invocation<Void, Void>) in }
+            let waiting = Recorder.unattachedHooks
             #expect(
-                throws: HookError.unknownName(
-                    name: "save()", owner: "Recorder", declared: ["record(_:)", "reset()", "deinit"])
-            ) {
-                try Recorder.hook("save()", at: .before) { (_: Recorder, _: Invocation<Void, Void>) in }
-            }
+                waiting == [
+                    .unknownName(name: "save()", owner: "Recorder", declared: ["deinit", "record(_:)", "reset()"])
+                ])
+            #expect(
+                waiting.first?.description
+                    == "Recorder declares no method named save(); it declares: deinit, record(_:), reset()")
+            // A subclass lists what was registered for it and its own subclasses only.
+            #expect(LoudRecorder.unattachedHooks.isEmpty)
+            #expect(token.cancel())
+            #expect(Recorder.unattachedHooks.isEmpty)
+            #expect(!token.cancel())
         }
 
         @Test("a closure of the wrong type throws an error naming the expected and given signatures")

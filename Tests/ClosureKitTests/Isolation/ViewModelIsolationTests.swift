@@ -38,7 +38,7 @@ enum IssueSample {
     @MainActor
     final class Cart: Hookable {
         nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
-        nonisolated class var hookPoints: [AnyHookPoint] { [checkout.erased] }
+        nonisolated let hookStorage = HookStorage()
         var items = ["book"]
 
         func checkout(total: Double) -> String {
@@ -152,7 +152,7 @@ struct ViewModelIsolationTests {
 /// A plain `Hookable` class, not `Sendable`, used from one isolation.
 final class PlainRecorder: Hookable {
     static let log = HookPoint<PlainRecorder, String, Int>("log(_:)")
-    class var hookPoints: [AnyHookPoint] { [log.erased] }
+    let hookStorage = HookStorage()
     private var entries: [String] = []
 
     func log(_ entry: String) -> Int {

@@ -12,7 +12,7 @@ class Recorder: Hookable, @unchecked Sendable {
     static let record = HookPoint<Recorder, String, Int>("record(_:)")
     static let reset = HookPoint<Recorder, Void, Void>("reset()")
     static let end = EndOfLifeHookPoint<Recorder>()
-    class var hookPoints: [AnyHookPoint] { [record.erased, reset.erased, end.erased] }
+    let hookStorage = HookStorage()
 
     let name: String
     let log: Probe

@@ -62,10 +62,27 @@ final class HandlerGroup: @unchecked Sendable {
     }
 }
 
+/// A second count of registered entries, beside ``HandlerGroup/live``, for
+/// an owner that needs to know about some of a group's cores without the
+/// lock: a hook point's type-wide hooks, or all the hooks of one instance
+/// across hook points (benchmark row: "hook points · unhooked instance of a
+/// type with instance hooks elsewhere").
+@usableFromInline
+final class HandlerTally: Sendable {
+    /// The number of entries in the cores that count here.
+    @usableFromInline
+    let live = AtomicCounter()
+
+    init() {}
+}
+
 @usableFromInline
 class AnyHandlerCore: @unchecked Sendable {
     @usableFromInline
     let group: HandlerGroup
+
+    /// Where the core's entries are counted too, besides the group.
+    let tally: HandlerTally?
 
     /// The current snapshot, nil when it must be rebuilt. Guarded by `lock`;
     /// the lock keeps accesses exclusive, so they skip the runtime's dynamic
@@ -76,8 +93,21 @@ class AnyHandlerCore: @unchecked Sendable {
     /// The number of registered entries. Guarded by `lock`.
     @exclusivity(unchecked) var registered = 0
 
-    init(group: HandlerGroup) {
+    init(group: HandlerGroup, tally: HandlerTally?) {
         self.group = group
+        self.tally = tally
+    }
+
+    /// Counts one entry more (`added`) or one less, in the group and the
+    /// tally. The caller holds the lock.
+    final func countLocked(added: Bool) {
+        if added {
+            group.live.increment()
+            tally?.live.increment()
+        } else {
+            group.live.decrement()
+            tally?.live.decrement()
+        }
     }
 
     /// The snapshot to dispatch, or nil when nothing is registered. The
@@ -141,9 +171,10 @@ struct CoreRead {
 final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     @exclusivity(unchecked) private var entries: ContiguousArray<HandlerEntry<Element>> = []
 
-    /// Creates an empty core in `group` (a group of its own by default).
-    override init(group: HandlerGroup = HandlerGroup()) {
-        super.init(group: group)
+    /// Creates an empty core in `group` (a group of its own by default),
+    /// counting its entries in `tally` too when one is given.
+    override init(group: HandlerGroup = HandlerGroup(), tally: HandlerTally? = nil) {
+        super.init(group: group, tally: tally)
     }
 
     /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
@@ -188,7 +219,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     }
 
     private func appendLocked(_ entry: HandlerEntry<Element>) {
-        group.live.increment()
+        countLocked(added: true)
         entries.append(entry)
         registered = entries.count
         cache = nil
@@ -208,7 +239,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     func removeAll() {
         let released = group.lock.withLock { () -> ContiguousArray<Element?> in
             let released = ContiguousArray(entries.map { $0.takeElementLocked() })
-            for _ in entries { group.live.decrement() }
+            for _ in entries { countLocked(added: false) }
             entries = []
             registered = 0
             cache = nil
@@ -232,7 +263,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
             entries.removeAll { entry in
                 guard let element = entry.element, matches(element) else { return false }
                 entry.element = nil
-                group.live.decrement()
+                countLocked(added: false)
                 released.append(element)
                 return true
             }
@@ -250,7 +281,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// the caller to release after unlocking.
     private func detachLocked(_ entry: HandlerEntry<Element>) -> Element? {
         guard let element = entry.takeElementLocked() else { return nil }
-        group.live.decrement()
+        countLocked(added: false)
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
