@@ -76,9 +76,15 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
     let unhooked = Unhooked()
     let withBefore = Hooked()
     let withInstead = Hooked()
+    let withChangedArguments = Hooked()
     let tokens = [
         Hooked.step.before(on: withBefore) { _, invocation in sink.value &+= invocation.arguments },
         Hooked.step.instead(on: withInstead) { _, invocation in invocation.proceed() },
+        // The same hook calling through with arguments of its own: the cost
+        // of `proceed(with:)` is that of `proceed()` plus building them.
+        Hooked.step.instead(on: withChangedArguments) { _, invocation in
+            invocation.proceed(with: invocation.arguments &+ 1)
+        },
     ]
     func loop(_ object: Hooked) -> (Int) -> Void {
         { n in
@@ -112,6 +118,7 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
                 for index in 0..<n { blackHole(object.step(index)) }
             }
         ),
+        ("hooks.instance-instead-proceed-with", loop(withChangedArguments)),
         (
             "hooks.peer.unset-closure",
             { n in
@@ -126,9 +133,10 @@ let hookPointSuite = Suite(capability: "hook points") {
     let n = 100_000
     let cases = hookPointCases()
     let results = interleave(cases.map { (n, $0.body) })
-    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere, unsetClosure) = (
-        results[0], results[1], results[2], results[3], results[4], results[5], results[6]
+    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere) = (
+        results[0], results[1], results[2], results[3], results[4], results[5]
     )
+    let (proceedWith, unsetClosure) = (results[6], results[7])
 
     // A type-wide hook affects every instance, so it is measured on its own
     // object after the others, interleaved with the stored-closure peer.
@@ -167,6 +175,10 @@ let hookPointSuite = Suite(capability: "hook points") {
             capability: capability, name: "call, one instance instead hook", metric: "ns/op",
             ours: instanceInstead, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(4)
         ),
+        Row(
+            capability: capability, name: "call, one instance instead hook, proceed(with:) changed arguments",
+            metric: "ns/op", ours: proceedWith, peer: "the same hook calling proceed()", peerValue: instanceInstead,
+            target: .atMost(1.1)),
         Row(
             capability: capability, name: "call, one type-wide instead hook", metric: "ns/op",
             ours: typeWideResults[0], peer: "method calling a stored closure", peerValue: typeWideResults[1],

@@ -52,6 +52,7 @@ enum HookPointRegistry {
     /// registrations it takes (its name, for `owner` or a subclass).
     static func add(_ point: any NamedHookPoint, owner: AnyObject.Type) {
         let taken = state.withLock { state -> [PendingHook] in
+            state.points[ObjectIdentifier(owner), default: []].removeAll { $0.point == nil }
             state.points[ObjectIdentifier(owner), default: []].append(WeakHookPoint(point: point))
             let taken = state.pending.filter { $0.name == point.name && inherits($0.scope, from: owner) }
             state.pending.removeAll { $0.name == point.name && inherits($0.scope, from: owner) }

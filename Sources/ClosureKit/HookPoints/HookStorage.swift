@@ -19,12 +19,10 @@ public final class HookStorage: @unchecked Sendable {
     @usableFromInline
     let tally = HandlerTally()
 
-    /// Guards `cores`.
-    private let lock = Lock()
-
     /// The instance's hooks, one core per hook point it has hooks of, by the
-    /// hook point's selector id. Guarded by `lock`.
-    private var cores: ContiguousArray<(id: Int, core: AnyHandlerCore)> = []
+    /// hook point's selector id (``Locked`` skips the dynamic exclusivity
+    /// check its lock makes redundant).
+    private let cores = Locked<ContiguousArray<(id: Int, core: AnyHandlerCore)>>([])
 
     /// Creates empty storage, for the stored property of a ``Hookable`` type.
     public init() {}
@@ -32,15 +30,14 @@ public final class HookStorage: @unchecked Sendable {
     deinit {
         // The instance has ended: its hooks end with it (each core's entries
         // hold the core, so the core must be emptied to be released).
-        for entry in cores { entry.core.removeAllEntries() }
-        lock.destroy()
+        for entry in cores.withLock({ $0 }) { entry.core.removeAllEntries() }
     }
 
     /// The hooks of the hook point with selector id `id`, or nil when the
     /// instance has none.
     @usableFromInline
     func core(for id: Int) -> AnyHandlerCore? {
-        lock.withLock {
+        cores.withLock { cores in
             for entry in cores where entry.id == id { return entry.core }
             return nil
         }
@@ -49,7 +46,7 @@ public final class HookStorage: @unchecked Sendable {
     /// The hooks of the hook point with selector id `id`, made with `make`
     /// the first time.
     func core(for id: Int, make: () -> AnyHandlerCore) -> AnyHandlerCore {
-        lock.withLock {
+        cores.withLock { cores in
             for entry in cores where entry.id == id { return entry.core }
             let core = make()
             cores.append((id, core))

@@ -77,6 +77,15 @@ private final class Twice: Hookable, @unchecked Sendable {
     let hookStorage = HookStorage()
 }
 
+/// A type whose hook point each round of a race test creates afresh.
+private final class Racer: Hookable, @unchecked Sendable {
+    let hookStorage = HookStorage()
+
+    func race(_ point: HookPoint<Racer, Int, Int>, _ value: Int) -> Int {
+        point.call(self, value) { _, value in value }
+    }
+}
+
 /// Runs `body` with the hook points' diagnostics recorded instead of trapping.
 private func diagnostics(_ body: () -> Void) -> [String] {
     let reports = Locked<[String]>([])
@@ -167,6 +176,33 @@ extension HookPointSuites {
                     name: "run(_:)", owner: "Twice", signatures: ["(Int) -> Int", "(String) -> Int"])
             ) {
                 try Twice.hook("run(_:)", at: .before) { (_: Twice, _: Invocation<Int, Int>) in }
+            }
+        }
+
+        @Test("a waiting hook cancelled on one thread while its hook point is created on another never runs after")
+        func cancelRacesCreation() throws {
+            for _ in 0..<200 {
+                let ran = Probe()
+                let token = try Racer.hook("race(_:_:)", at: .instead) { (_: Racer, _: Invocation<Int, Int>) -> Int in
+                    ran.increment()
+                    return -1
+                }
+                let point = Locked<HookPoint<Racer, Int, Int>?>(nil)
+                let cancelled = Locked(false)
+                concurrently(2) { index in
+                    if index == 0 {
+                        point.withLock { $0 = HookPoint("race(_:_:)") }
+                    } else {
+                        cancelled.withLock { $0 = token.cancel() }
+                    }
+                }
+                let created = try #require(point.withLock { $0 })
+                // Whether it was cancelled while waiting or once attached, it
+                // prevented the hook: the cancel counts, and the hook is gone.
+                #expect(cancelled.withLock { $0 })
+                #expect(Racer().race(created, 7) == 7)
+                #expect(ran.count == 0)
+                #expect(Racer.unattachedHooks.isEmpty)
             }
         }
 
