@@ -55,7 +55,7 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     ///
     /// The compiler must see that the observed value is `Equatable`: for
     /// one key path of a type that is not, for several key paths of such a
-    /// type, and for key paths of different types (``PartialKeyPath``),
+    /// type, and for key paths of different types (`PartialKeyPath`),
     /// `observe` takes ``NonEquatableObservationOptions``, which lack this
     /// option, so asking for it there is a compile-time error, never an
     /// option silently ignored.
