@@ -37,7 +37,8 @@ let suites: [Suite] = [
 /// register from the main actor and send on the main thread.
 @MainActor
 func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
-    var cases = associationReadCases() + delegateProxyCases() + hookPointCases()
+    var cases = associationReadCases() + associationWriteCases() + lifetimeCases()
+    cases += delegateProxyCases() + hookPointCases()
     cases += controlEventCases() + observationCases()
     cases += mainActorCases()
     cases += throttleCases() + delayPairCases() + xmlCases()
