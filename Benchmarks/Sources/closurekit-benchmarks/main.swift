@@ -23,6 +23,7 @@ let suites: [Suite] = [
     controlEventSuite,
     delegateProxySuite,
     hookPointSuite,
+    aspectSuite,
     isolationSuite,
     foundationSuite,
     memorySuite,
@@ -37,7 +38,7 @@ let suites: [Suite] = [
 /// register from the main actor and send on the main thread.
 @MainActor
 func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
-    var cases = associationReadCases() + delegateProxyCases() + hookPointCases()
+    var cases = associationReadCases() + delegateProxyCases() + hookPointCases() + aspectCases()
     cases += controlEventCases() + observationCases()
     cases += mainActorCases()
     cases += throttleCases() + delayPairCases() + xmlCases()

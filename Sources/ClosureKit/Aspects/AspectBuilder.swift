@@ -10,7 +10,7 @@
 /// ```swift
 /// try Aspect.install("audit") {
 ///     for name in ["save(to:)", "close()"] {
-///         try Document.hook(name, at: .before) { (invocation: Invocation<Any, Any>) in
+///         try Document.hook(name, at: .before) { @Sendable (invocation: Invocation<Any, Any>) in
 ///             print("calling", invocation.selector.name)
 ///         }
 ///     }

@@ -242,7 +242,7 @@ extension AspectSuites {
             #expect(afterUninstall.events.isEmpty)
             #expect(!aspect.isInstalled)
             let count = hooks.count
-            #expect(count > 0)  // the hooks ran while the aspect was installed
+            #expect(count > 0) // the hooks ran while the aspect was installed
             #expect(till.ring(1) == 1)
             #expect(hooks.count == count)
         }

@@ -1,0 +1,124 @@
+import ClosureKit
+import Foundation
+
+// Aspects: a hook installed through an aspect against the same hook
+// installed directly. An aspect only keeps its registrations' tokens, so a
+// call should cost the same either way: nothing per call for the aspect or
+// its registry.
+
+private final class Counted: Hookable, @unchecked Sendable {
+    static let step = HookPoint<Counted, Int, Int>("step(_:)")
+    static let hookPoints: [AnyHookPoint] = [step.erased]
+    var total = 0
+
+    @inline(never)
+    func step(_ amount: Int) -> Int {
+        Self.step.call(self, amount) { object, amount in
+            object.total &+= amount
+            return object.total
+        }
+    }
+}
+
+/// Two identical types, so that a type-wide hook can be installed on each,
+/// one through an aspect and one directly.
+private final class TypeWideViaAspect: Hookable, @unchecked Sendable {
+    static let step = HookPoint<TypeWideViaAspect, Int, Int>("step(_:)")
+    static let hookPoints: [AnyHookPoint] = [step.erased]
+    var total = 0
+
+    @inline(never)
+    func step(_ amount: Int) -> Int {
+        Self.step.call(self, amount) { object, amount in
+            object.total &+= amount
+            return object.total
+        }
+    }
+}
+
+private final class TypeWideDirect: Hookable, @unchecked Sendable {
+    static let step = HookPoint<TypeWideDirect, Int, Int>("step(_:)")
+    static let hookPoints: [AnyHookPoint] = [step.erased]
+    var total = 0
+
+    @inline(never)
+    func step(_ amount: Int) -> Int {
+        Self.step.call(self, amount) { object, amount in
+            object.total &+= amount
+            return object.total
+        }
+    }
+}
+
+private final class Sink: @unchecked Sendable { var value = 0 }
+
+/// The aspect cases, shared with the callgrind driver: an instance before
+/// hook and a type-wide before hook, each installed through an aspect (in a
+/// registry of its own) and directly.
+func aspectCases() -> [(name: String, body: (Int) -> Void)] {
+    let sink = Sink()
+    let registry = AspectRegistry()
+    let viaAspect = Counted()
+    let direct = Counted()
+    let typeWideViaAspect = TypeWideViaAspect()
+    let typeWideDirect = TypeWideDirect()
+    // The aspects stay installed in `registry`, which the closures keep.
+    _ = try! Aspect.install("instance", in: registry) {
+        Counted.step.before(on: viaAspect) { _, invocation in sink.value &+= invocation.arguments }
+    }
+    _ = try! Aspect.install("type-wide", in: registry) {
+        TypeWideViaAspect.step.before { _, invocation in sink.value &+= invocation.arguments }
+    }
+    let tokens = [
+        Counted.step.before(on: direct) { _, invocation in sink.value &+= invocation.arguments },
+        TypeWideDirect.step.before { _, invocation in sink.value &+= invocation.arguments },
+    ]
+    return [
+        (
+            "aspects.instance-before",
+            { n in
+                let object = opaque(viaAspect)
+                for index in 0..<n { blackHole(object.step(index)) }
+                blackHole(registry)
+            }
+        ),
+        (
+            "aspects.peer.instance-before-direct",
+            { n in
+                let object = opaque(direct)
+                for index in 0..<n { blackHole(object.step(index)) }
+                blackHole(tokens)
+            }
+        ),
+        (
+            "aspects.type-wide-before",
+            { n in
+                let object = opaque(typeWideViaAspect)
+                for index in 0..<n { blackHole(object.step(index)) }
+                blackHole(registry)
+            }
+        ),
+        (
+            "aspects.peer.type-wide-before-direct",
+            { n in
+                let object = opaque(typeWideDirect)
+                for index in 0..<n { blackHole(object.step(index)) }
+                blackHole(tokens)
+            }
+        ),
+    ]
+}
+
+let aspectSuite = Suite(capability: "aspects") {
+    let n = 100_000
+    let results = interleave(aspectCases().map { (n, $0.body) })
+    let capability = "aspects"
+    return [
+        Row(
+            capability: capability, name: "call, instance before hook installed by an aspect", metric: "ns/op",
+            ours: results[0], peer: "the same hook installed directly", peerValue: results[1], target: .atMost(1.1)),
+        Row(
+            capability: capability, name: "call, type-wide before hook installed by an aspect", metric: "ns/op",
+            ours: results[2], peer: "the same hook installed directly", peerValue: results[3], target: .atMost(1.1)),
+    ]
+}
