@@ -36,6 +36,7 @@ let package = Package(
             dependencies: ["ClosureKit"],
             path: "Examples/analytics-aspect/AnalyticsAspect"
         ),
+        .testTarget(name: "AnalyticsAspectTests", dependencies: ["AnalyticsAspect"]),
         .executableTarget(
             name: "xml-outline",
             dependencies: ["ClosureKitFoundation"],

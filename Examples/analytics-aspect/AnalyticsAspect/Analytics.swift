@@ -15,8 +15,8 @@ public enum Analytics {
     /// Installs the aspect named `name`: one `before` hook per method of
     /// `table`, each counting into `counts` under `Type.method`.
     ///
-    /// - Throws: ``AspectError`` when an aspect of that name is installed;
-    ///   ``HookError`` for a name in the table that its type does not declare
+    /// - Throws: ``AspectError`` when an aspect of that name is installed,
+    ///   and the ``HookError`` of a name-based hook that its type refuses
     ///   (nothing is installed then).
     @discardableResult
     public static func install(

@@ -46,10 +46,5 @@ public func runAnalyticsTour(indent: String = "") throws {
             + "Basket.add(_:) \(counts["Basket.add(_:)"])")
     checkouts.uninstall()
 
-    do {
-        try Analytics.install("typo", table: [(Basket.self, ["chekout()"])], counting: counts)
-    } catch {
-        say("a misspelled method is rejected: \(error)")
-    }
     say("installed aspects at the end: \(AspectRegistry.shared.names)")
 }

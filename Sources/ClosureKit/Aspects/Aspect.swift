@@ -41,9 +41,9 @@
 ///   called; every registration in it takes the caller's isolation, as it
 ///   would outside an aspect (see the Isolation article). A `@MainActor`
 ///   model that installs an aspect gets hooks that run on the main actor.
-/// - **Failure.** When the body throws (a name-based hook with an unknown
-///   name, say), the registrations it had made are cancelled, the name is
-///   free again, and `install` rethrows the error.
+/// - **Failure.** When the body throws (a name-based hook whose closure
+///   does not fit its method, say), the registrations it had made are
+///   cancelled, the name is free again, and `install` rethrows the error.
 ///
 /// ## Threads
 ///

@@ -8,13 +8,10 @@ extension AspectSuites {
     struct AspectTests {
         @Test("an aspect's hooks, proxy closures and observations, across types and objects, run while it is installed")
         func installsAcrossTypesAndObjects() throws {
-            let registry = AspectRegistry()
-            let log = Probe()
-            let till = Till(log: log)
-            let shelf = Shelf(log: log)
-            let owner = TransferOwner()
-            let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-            let account = ObservedAccount(owner: ObservedPerson(name: "Ada", city: "Rome"))
+            let scene = Scene()
+            let (registry, log, till, shelf, owner, proxy, account) = (
+                scene.registry, scene.log, scene.till, scene.shelf, scene.owner, scene.proxy, scene.account
+            )
 
             let aspect = try Aspect.install("everything", in: registry) {
                 Till.ring.before { _, invocation in log.record("aspect before ring \(invocation.arguments)") }
@@ -43,13 +40,10 @@ extension AspectSuites {
 
         @Test("uninstalling removes everything the aspect added and nothing else")
         func uninstallLeavesOthersAlone() throws {
-            let registry = AspectRegistry()
-            let log = Probe()
-            let till = Till(log: log)
-            let shelf = Shelf(log: log)
-            let owner = TransferOwner()
-            let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-            let account = ObservedAccount(owner: ObservedPerson(name: "Ada", city: "Rome"))
+            let scene = Scene()
+            let (registry, log, till, shelf, owner, proxy, account) = (
+                scene.registry, scene.log, scene.till, scene.shelf, scene.owner, scene.proxy, scene.account
+            )
 
             // The same methods and objects, registered directly and by another aspect.
             let direct = [
@@ -158,10 +152,13 @@ extension AspectSuites {
             let registry = AspectRegistry()
             let log = Probe()
             let till = Till(log: log)
-            #expect(throws: HookError.self) {
+            struct Refused: Error {}
+            func refused() throws -> CancellationToken { throw Refused() }
+            #expect(throws: Refused.self) {
                 try Aspect.install("broken", in: registry) {
                     Till.ring.before { _, _ in log.record("broken") }
-                    try Till.hook("rung(_:)", at: .before) { (_: Invocation<Any, Any>) in }
+                    Till.ring.after(on: till) { _, _ in log.record("broken") }
+                    try refused()
                 }
             }
             #expect(registry.names.isEmpty)
@@ -272,5 +269,23 @@ private final class TillModel {
         try Aspect.install("till total", in: registry) {
             Till.ring.after { [weak self] _, invocation in self?.total += invocation.result! }
         }
+    }
+}
+
+/// Objects of every kind an aspect registers on: two hookable types, a
+/// delegate proxy and an observable object.
+private struct Scene {
+    let registry = AspectRegistry()
+    let log = Probe()
+    let till: Till
+    let shelf: Shelf
+    let owner = TransferOwner()
+    let proxy: TransferProxy
+    let account = ObservedAccount(owner: ObservedPerson(name: "Ada", city: "Rome"))
+
+    init() {
+        till = Till(log: log)
+        shelf = Shelf(log: log)
+        proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
     }
 }
