@@ -219,23 +219,31 @@ extension AspectSuites {
             let running = Probe()
             let uninstalled = Probe()
             let afterUninstall = Probe()
-            concurrently(4) { worker in
-                if worker == 0 {
-                    // Uninstall once the others are calling.
-                    var spins = 0
-                    while running.count < 100, spins < 1_000_000 { spins += 1 }
-                    #expect(aspect.uninstall())
-                    uninstalled.increment()
-                    return
-                }
-                for _ in 0..<2_000 {
+            // The uninstaller has a thread of its own (a queue of its own gets
+            // one even when the callers hold every thread of the global
+            // pool); it starts once they are calling.
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue(label: "uninstaller").async {
+                while running.count < 100 {}
+                #expect(aspect.uninstall())
+                uninstalled.increment()
+                done.signal()
+            }
+            concurrently(3) { _ in
+                // Call until 200 calls of this thread have started after
+                // uninstall() returned.
+                var late = 0
+                while late < 200 {
                     let wasUninstalled = uninstalled.count > 0
                     let result = till.ring(1)
                     running.increment()
+                    guard wasUninstalled else { continue }
+                    late += 1
                     // A call that started after uninstall() returned runs no hook of the aspect.
-                    if wasUninstalled, result != 1 { afterUninstall.record("instead ran: \(result)") }
+                    if result != 1 { afterUninstall.record("instead ran: \(result)") }
                 }
             }
+            done.wait()
             #expect(afterUninstall.events.isEmpty)
             #expect(!aspect.isInstalled)
             let count = hooks.count
