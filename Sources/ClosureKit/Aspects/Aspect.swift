@@ -67,13 +67,16 @@ public final class Aspect: Hashable, Sendable, CustomStringConvertible {
     /// What uninstalling cancels: the tokens of the aspect's registrations.
     let tokens = TokenGroup()
 
-    /// The registry that lists the aspect; it ends the aspect when it ends.
-    private weak let registry: AspectRegistry?
+    /// The registry that lists the aspect, held weakly: it ends the aspect
+    /// when it ends. (A closure rather than `weak let`, which needs Swift 6.2.)
+    private let listing: @Sendable () -> AspectRegistry?
 
     private init(name: String, registry: AspectRegistry) {
         self.name = name
-        self.registry = registry
+        self.listing = { [weak registry] in registry }
     }
+
+    private var registry: AspectRegistry? { listing() }
 
     /// Installs an aspect: runs `body`, whose registrations make up the
     /// aspect, and lists it in `registry` under `name`.
@@ -140,7 +143,10 @@ public final class Aspect: Hashable, Sendable, CustomStringConvertible {
     /// ```
     ///
     /// A registration added once the aspect is uninstalled is cancelled at
-    /// once.
+    /// once. The aspect keeps each registration's token until it is
+    /// uninstalled, also once the registration has ended on its own (a
+    /// one-shot hook that ran, an instance that ended): an aspect that hooks
+    /// many short-lived objects keeps a token for each.
     ///
     /// - Parameter body: The registrations, as in ``install(_:in:_:)``.
     /// - Throws: What `body` throws; the registrations it had made are then
