@@ -208,9 +208,21 @@ def callgrind_table(callgrind, pairs=None):
     if not callgrind:
         return ["Callgrind counts were not collected in this run (valgrind missing)."]
     counts = {row["case"]: number(row["instructions_per_op"]) for row in callgrind}
+    # Per extra observer or handler: the 10-case minus the 1-case, over 9.
+    for many, one, derived in [
+        ("observation.write-10", "observation.write-1", "observation.per-extra"),
+        ("observation.peer.didset-array-10", "observation.peer.didset-array-1", "observation.peer.per-extra"),
+        ("control-events.send-10", "control-events.send-1", "control-events.per-extra"),
+        ("control-events.peer.closure-array-10", "control-events.peer.closure-array-1", "control-events.peer.per-extra"),
+    ]:
+        if many in counts and one in counts:
+            counts[derived] = (counts[many] - counts[one]) / 9
     pairs = pairs or [
-        ("association.read.lifetime", "association.read.typed-table", "association read, object adopts Lifetime vs typed side table"),
-        ("association.read.any", "association.read.typed-table", "association read, any object vs typed side table"),
+        ("association.read.lifetime", "association.peer.typed-table", "association read, object adopts Lifetime vs typed side table"),
+        ("association.read.any", "association.peer.typed-table", "association read, any object vs typed side table"),
+        ("association.write.lifetime", "association.peer.typed-table-write", "association write, object adopts Lifetime vs typed side table"),
+        ("association.write.any", "association.peer.typed-table-write", "association write, any object vs typed side table"),
+        ("lifetime.create-end", "lifetime.peer.closure-array", "Lifetime: create, register end callback, end vs closure array in deinit"),
         ("proxy.instead", "proxy.peer.closure-delegate", "proxy instead-closure vs hand-written delegate + stored closure"),
         ("proxy.fallback", "proxy.peer.weak-forwarder", "proxy realDelegate fallback vs hand-written weak forwarder"),
         ("proxy.before-after", "proxy.peer.weak-forwarder", "proxy before + after hooks vs hand-written weak forwarder"),
@@ -221,9 +233,13 @@ def callgrind_table(callgrind, pairs=None):
         ("aspects.instance-before", "aspects.peer.instance-before-direct", "instance before hook installed by an aspect vs installed directly"),
         ("aspects.type-wide-before", "aspects.peer.type-wide-before-direct", "type-wide before hook installed by an aspect vs installed directly"),
         ("control-events.send-1", "control-events.peer.closure-array-1", "control event send, 1 handler vs closure array"),
+        ("control-events.per-extra", "control-events.peer.per-extra", "control event send, per extra handler (1 to 10) vs closure array"),
         ("observation.write-1", "observation.peer.didset-array-1", "observed write, 1 observer vs didSet closure array"),
+        ("observation.per-extra", "observation.peer.per-extra", "observed write, per extra observer (1 to 10) vs didSet closure array"),
+        ("observation.write-0", "observation.peer.didset-array-0", "observed write, no observer vs didSet, empty closure array"),
         ("throttle.send-while-throttled", "throttle.peer.flag-throttle", "Throttler.send while throttled vs flag throttle (same design)"),
         ("throttle.send-while-throttled", "throttle.peer.timestamp-throttle", "Throttler.send while throttled vs timestamp throttle"),
+        ("delays.schedule-cancel", "delays.peer.floor", "schedule + cancel vs floor: token + closure, clock, 2 locks"),
         ("delays.schedule-cancel", "delays.peer.dispatch-work-item", "schedule + cancel vs asyncAfter + DispatchWorkItem.cancel"),
         ("xml.proxy-forwarding", "xml.peer.weak-forwarder", "XMLParser (0.37 MB) proxy forwarding vs hand-written weak forwarder, per parse"),
         ("xml.closures", "xml.peer.closure-delegate", "XMLParser (0.37 MB) closures vs hand-written closure delegate, per parse"),

@@ -27,13 +27,15 @@ func demoObservation() {
     }.store(in: &tokens)
     settings.volume = 0.8
 
-    print("   one registration, several key paths; equal values skipped:")
-    settings.observe([\AppSettings.theme, \AppSettings.volume], options: [.new, .skippingEqualValues]) { _, change in
+    print("   one registration, several key paths; one of them dropped later:")
+    let several = settings.observe([\AppSettings.theme, \AppSettings.volume], options: .new) { _, change in
         let name = change.keyPath == \AppSettings.theme ? "theme" : "volume"
         print("   \(name) is now \(change.newValue!)")
-    }.store(in: &tokens)
+    }
+    several.store(in: &tokens)
     settings.theme = "dark"
-    settings.theme = "dark" // equal: the second observation stays silent
+    several.cancel(\.theme)
+    settings.theme = "light" // dropped: this registration stays silent; volume is still observed
 
     print("   a nested key path follows the account when it is replaced:")
     settings.observe(\.account.name, options: [.old, .new]) { _, change in

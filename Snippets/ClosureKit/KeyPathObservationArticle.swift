@@ -41,6 +41,20 @@ func sample59(settings: Settings) async throws {
 // snippet.hide
 func sample69(settings: Settings) async throws {
 // snippet.show
+    let token = settings.observe([\Settings.theme, \Settings.volume, \Settings.account], options: .new) { _, change in
+        print(change.keyPath == \Settings.theme ? "theme" : "volume or account")
+    }
+    token.cancel(\.account)                    // theme and volume are still observed
+    settings.account = Account(name: "ada")    // prints nothing
+    settings.theme = "dark"                    // prints "theme"
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:87
+// snippet.hide
+func sample87(settings: Settings) async throws {
+// snippet.show
     let token = settings.observe(\.account.name, options: [.old, .new]) { _, change in
         print(change.oldValue!, "->", change.newValue!)
     }

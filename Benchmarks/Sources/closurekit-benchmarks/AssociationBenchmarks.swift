@@ -95,12 +95,51 @@ func associationReadCases() -> [(name: String, body: (Int) -> Void)] {
             }
         ),
         (
-            "association.read.typed-table",
+            "association.peer.typed-table",
             { n in
                 let object = opaque(plain)
                 var sum = 0
                 for _ in 0..<n { sum &+= typed.value(on: object) ?? 0 }
                 blackHole(sum)
+            }
+        ),
+    ]
+}
+
+/// The association write cases, shared with the callgrind driver.
+func associationWriteCases() -> [(name: String, body: (Int) -> Void)] {
+    let optedIn = OptedInObject()
+    let plain = PlainObject()
+    let typed = TypedSideTable<Int>()
+    typed.set(1, on: plain)
+    Association.set(1, for: countKey, on: plain)
+    Association.set(1, for: countKey, on: optedIn)
+    let others = (0..<1000).map { _ in PlainObject() }
+    for object in others {
+        typed.set(1, on: object)
+        Association.set(1, for: countKey, on: object)
+    }
+    return [
+        (
+            "association.write.lifetime",
+            { n in
+                let object = opaque(optedIn)
+                for index in 0..<n { Association.set(index, for: countKey, on: object) }
+                blackHole(others)
+            }
+        ),
+        (
+            "association.write.any",
+            { n in
+                let object = opaque(plain)
+                for index in 0..<n { Association.set(index, for: countKey, on: object) }
+            }
+        ),
+        (
+            "association.peer.typed-table-write",
+            { n in
+                let object = opaque(plain)
+                for index in 0..<n { typed.set(index, on: object) }
             }
         ),
     ]
@@ -141,11 +180,8 @@ let associationSuite = Suite(capability: "association") {
     ])
     let (optedInRead, plainRead, typedRead, anyRead, stored) = (reads[0], reads[1], reads[2], reads[3], reads[4])
 
-    let writes = interleave([
-        (n, { n in for i in 0..<n { Association.set(i, for: countKey, on: optedIn) } }),
-        (n, { n in for i in 0..<n { Association.set(i, for: countKey, on: plain) } }),
-        (n, { n in for i in 0..<n { typed.set(i, on: plain) } }),
-    ])
+    let writeCases = associationWriteCases()
+    let writes = interleave(writeCases.map { (n, $0.body) })
 
     var rows = [
         Row(

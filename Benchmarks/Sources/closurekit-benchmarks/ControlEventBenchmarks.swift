@@ -28,32 +28,41 @@ private let touchUpInside = Notification.Name("ClosureKitBenchmarks.touchUpInsid
 
 /// One send reaching one handler, ours and the closure array, shared with the
 /// callgrind driver.
+///
+/// Also with 10 handlers (their difference from 1, divided by 9, is the cost
+/// per extra handler).
 func controlEventCases() -> [(name: String, body: (Int) -> Void)] {
     let counter = Counter()
-    let button = Button()
-    let tokens = [
-        button.addHandler(for: .valueChanged) { _ in counter.value &+= 1 },
-        button.addHandler(for: .touchUpInside) { _ in counter.value &+= 1 },
-    ]
-    let arrayButton = ArrayButton()
-    arrayButton.handlers.append { _ in counter.value &+= 1 }
-    return [
-        (
-            "control-events.send-1",
-            { n in
-                let button = opaque(button)
-                for _ in 0..<n { button.sendEvents(.touchUpInside) }
-                blackHole(tokens)
-            }
-        ),
-        (
-            "control-events.peer.closure-array-1",
-            { n in
-                let button = opaque(arrayButton)
-                for _ in 0..<n { button.sendTouchUpInside() }
-            }
-        ),
-    ]
+    var cases: [(name: String, body: (Int) -> Void)] = []
+    for handlerCount in [1, 10] {
+        let button = Button()
+        var tokens = [button.addHandler(for: .valueChanged) { _ in counter.value &+= 1 }]
+        for _ in 0..<handlerCount {
+            tokens.append(button.addHandler(for: .touchUpInside) { _ in counter.value &+= 1 })
+        }
+        let arrayButton = ArrayButton()
+        for _ in 0..<handlerCount {
+            arrayButton.handlers.append { _ in counter.value &+= 1 }
+        }
+        cases.append(
+            (
+                "control-events.send-\(handlerCount)",
+                { n in
+                    let button = opaque(button)
+                    for _ in 0..<n { button.sendEvents(.touchUpInside) }
+                    blackHole(tokens)
+                }
+            ))
+        cases.append(
+            (
+                "control-events.peer.closure-array-\(handlerCount)",
+                { n in
+                    let button = opaque(arrayButton)
+                    for _ in 0..<n { button.sendTouchUpInside() }
+                }
+            ))
+    }
+    return cases
 }
 
 let controlEventSuite = Suite(capability: "control events") {

@@ -59,6 +59,20 @@ private final class FloorRecord: @unchecked Sendable {
     }
 }
 
+/// Where the floor files its record, so that the record is allocated on the
+/// heap as a real token is (the optimiser keeps it on the stack otherwise).
+/// It holds the last one until the next replaces and frees it.
+private final class FloorShelf: @unchecked Sendable {
+    var last: FloorRecord?
+}
+
+private let floorShelf = FloorShelf()
+
+@inline(never)
+private func keep(_ record: FloorRecord) {
+    floorShelf.last = record
+}
+
 private final class DelaySamples: @unchecked Sendable {
     var values: [Double] = []
 }
@@ -199,6 +213,7 @@ func delayPairCases() -> [(name: String, body: (Int) -> Void)] {
     let scheduler = DelayScheduler.shared
     let queue = DispatchQueue(label: "benchmarks.delays.callgrind")
     let counter = DelayCounter()
+    let floorLock = PeerLock()
     func settle() {
         Thread.sleep(forTimeInterval: 2)
         queue.sync {}
@@ -210,6 +225,22 @@ func delayPairCases() -> [(name: String, body: (Int) -> Void)] {
                 for _ in 0..<n {
                     let token = scheduler.schedule(after: .milliseconds(100), on: .queue(queue)) { counter.value &+= 1 }
                     token.cancel()
+                }
+                settle()
+            }
+        ),
+        (
+            "delays.peer.floor",
+            { n in
+                for _ in 0..<n {
+                    let record = FloorRecord { counter.value &+= 1 }
+                    floorLock.lock()
+                    record.deadline = Int64(now()) &+ 100_000_000
+                    floorLock.unlock()
+                    floorLock.lock()
+                    record.action = nil
+                    floorLock.unlock()
+                    keep(record)
                 }
                 settle()
             }
@@ -267,7 +298,7 @@ let delaysSuite = Suite(capability: "delays") {
                         floorLock.lock()
                         record.action = nil
                         floorLock.unlock()
-                        blackHole(record)
+                        keep(record)
                     }
                 }
             ),

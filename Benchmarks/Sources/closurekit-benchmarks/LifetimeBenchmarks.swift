@@ -18,13 +18,12 @@ private final class Counter: @unchecked Sendable {
     var value = 0
 }
 
-let lifetimeSuite = Suite(capability: "lifetime") {
-    let n = 20_000
-    let counter = Counter()
-    let peerCounter = Counter()
-    let results = interleave([
+/// Create, register an end callback, end: ours and the hand-written class,
+/// shared with the callgrind driver.
+private func lifetimeCases(_ counter: Counter, _ peerCounter: Counter) -> [(name: String, body: (Int) -> Void)] {
+    [
         (
-            n,
+            "lifetime.create-end",
             { n in
                 for _ in 0..<n {
                     var object: OptedIn? = OptedIn()
@@ -35,7 +34,7 @@ let lifetimeSuite = Suite(capability: "lifetime") {
             }
         ),
         (
-            n,
+            "lifetime.peer.closure-array",
             { n in
                 for _ in 0..<n {
                     let object = HandWritten()
@@ -43,7 +42,19 @@ let lifetimeSuite = Suite(capability: "lifetime") {
                 }
             }
         ),
-    ])
+    ]
+}
+
+/// The lifetime cases for the callgrind driver.
+func lifetimeCases() -> [(name: String, body: (Int) -> Void)] {
+    lifetimeCases(Counter(), Counter())
+}
+
+let lifetimeSuite = Suite(capability: "lifetime") {
+    let n = 20_000
+    let counter = Counter()
+    let peerCounter = Counter()
+    let results = interleave(lifetimeCases(counter, peerCounter).map { (n, $0.body) })
     let (ours, handWritten) = (results[0], results[1])
     // Each side ran a warm-up batch and 21 rounds: every callback must have run.
     precondition(counter.value > 21 * n && peerCounter.value > 21 * n, "end-of-life callbacks did not run")

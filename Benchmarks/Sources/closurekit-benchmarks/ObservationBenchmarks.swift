@@ -62,29 +62,43 @@ private final class Handoff: @unchecked Sendable {
 
 /// One write with one observer, ours and the didSet closure array, shared
 /// with the callgrind driver.
+///
+/// Also with no observer and with 10 (their difference from 1, divided by 9,
+/// is the cost per extra observer).
 func observationCases() -> [(name: String, body: (Int) -> Void)] {
     let counter = Counter()
-    let ours = OursModel()
-    let token = ours.observe(\.value, options: [.old, .new]) { _, change in counter.value &+= change.newValue! }
-    let didSet = DidSetModel()
-    didSet.observers.append { _, new in counter.value &+= new }
-    return [
-        (
-            "observation.write-1",
-            { n in
-                let model = opaque(ours)
-                for index in 0..<n { model.value = index }
-                blackHole(token)
-            }
-        ),
-        (
-            "observation.peer.didset-array-1",
-            { n in
-                let model = opaque(didSet)
-                for index in 0..<n { model.value = index }
-            }
-        ),
-    ]
+    var cases: [(name: String, body: (Int) -> Void)] = []
+    for observers in [1, 0, 10] {
+        let ours = OursModel()
+        var tokens: [CancellationToken] = []
+        for _ in 0..<observers {
+            ours.observe(\.value, options: [.old, .new]) { _, change in
+                counter.value &+= change.newValue!
+            }.store(in: &tokens)
+        }
+        let didSet = DidSetModel()
+        for _ in 0..<observers {
+            didSet.observers.append { _, new in counter.value &+= new }
+        }
+        cases.append(
+            (
+                "observation.write-\(observers)",
+                { n in
+                    let model = opaque(ours)
+                    for index in 0..<n { model.value = index }
+                    blackHole(tokens)
+                }
+            ))
+        cases.append(
+            (
+                "observation.peer.didset-array-\(observers)",
+                { n in
+                    let model = opaque(didSet)
+                    for index in 0..<n { model.value = index }
+                }
+            ))
+    }
+    return cases
 }
 
 let observationSuite = Suite(capability: "observation") {

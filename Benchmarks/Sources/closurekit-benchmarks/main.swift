@@ -38,7 +38,8 @@ let suites: [Suite] = [
 /// register from the main actor and send on the main thread.
 @MainActor
 func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
-    var cases = associationReadCases() + delegateProxyCases() + hookPointCases() + aspectCases()
+    var cases = associationReadCases() + associationWriteCases() + lifetimeCases()
+    cases += delegateProxyCases() + hookPointCases() + aspectCases()
     cases += controlEventCases() + observationCases()
     cases += mainActorCases()
     cases += throttleCases() + delayPairCases() + xmlCases()

@@ -35,6 +35,27 @@ package final class TokenGroup: TokenRegistration, @unchecked Sendable {
         late?.cancel()
     }
 
+    /// Takes the tokens for which `matches` holds out of the group and
+    /// cancels them, after the lock; the others stay. When none is left the
+    /// group has ended, as after ``end()``.
+    ///
+    /// - Returns: Whether cancelling them prevented anything.
+    @discardableResult
+    package func cancel(where matches: (CancellationToken) -> Bool) -> Bool {
+        let taken = tokens.withLock { tokens -> [CancellationToken] in
+            guard let current = tokens else { return [] }
+            let taken = current.filter(matches)
+            let kept = current.filter { !matches($0) }
+            tokens = kept.isEmpty ? nil : kept
+            return taken
+        }
+        var prevented = false
+        for token in taken where token.cancel() {
+            prevented = true
+        }
+        return prevented
+    }
+
     /// Whether ``end()`` has been called.
     package var isEnded: Bool {
         tokens.withLock { $0 == nil }

@@ -97,7 +97,9 @@ extension KeyPathObservable {
     /// Everything `observe(_:options:_:)` says holds for each key path. With
     /// ``ObservationOptions/initial`` the closure runs once per key path, in
     /// order; ``ObservationOptions/once`` ends the whole registration after
-    /// its first callback.
+    /// its first callback. The returned token ends the observation of every
+    /// key path, or stops observing one and keeps the others
+    /// (``KeyPathObservationToken/cancel(_:)``).
     ///
     /// - Parameters:
     ///   - keyPaths: The values to observe.
@@ -105,17 +107,17 @@ extension KeyPathObservable {
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
     ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
-    /// - Returns: One token that ends the observation of every key path.
+    /// - Returns: One token for every key path.
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
+    ) -> KeyPathObservationToken<Self> {
         let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
-        let token = observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler)
-        return ActorDelivery.token(token, ending: delivery)
+        return observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
+            delivery: delivery)
     }
 
     /// Observes several key paths of one type that is not `Equatable` with
@@ -128,25 +130,26 @@ extension KeyPathObservable {
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
     ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
-    /// - Returns: One token that ends the observation of every key path.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
+    ) -> KeyPathObservationToken<Self> {
         let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
-        let token = observeSeveral(keyPaths, options: options.observationOptions, isEqual: nil, handler)
-        return ActorDelivery.token(token, ending: delivery)
+        return observeSeveral(
+            keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery)
     }
 
     private func observeSeveral<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions,
         isEqual: ((Value, Value) -> Bool)?,
-        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
-        return observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>?
+    ) -> KeyPathObservationToken<Self> {
+        observeEach(keyPaths, options: options, handler, delivery: delivery) { keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: isEqual,
@@ -164,8 +167,11 @@ extension KeyPathObservable {
     /// }
     /// ```
     ///
-    /// With ``ObservationOptions/skippingEqualValues``, values whose type is
-    /// not `Equatable` always notify.
+    /// The options are those of a value that is not `Equatable`: the
+    /// compiler cannot see that values of different types are `Equatable`,
+    /// so ``ObservationOptions/skippingEqualValues`` is a compile-time error
+    /// here, as for one key path of a type that is not `Equatable`. Skip
+    /// equal values with one registration per value type.
     ///
     /// - Parameters:
     ///   - keyPaths: The values to observe.
@@ -173,22 +179,20 @@ extension KeyPathObservable {
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
     ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
-    /// - Returns: One token that ends the observation of every key path.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
-        options: ObservationOptions = [],
+        options: NonEquatableObservationOptions = [],
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Any>) -> Void
-    ) -> CancellationToken {
+    ) -> KeyPathObservationToken<Self> {
         let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
-        let isEqual: ((Any, Any) -> Bool)? =
-            options.contains(.skippingEqualValues) ? { Equality.areEqual($0, $1) } : nil
-        let token = observeEach(keyPaths, options: options, handler) { keyPath, options, handler in
+        return observeEach(keyPaths, options: options.observationOptions, handler, delivery: delivery) {
+            keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
-                options: options, isEqual: isEqual, delivery: nil, handler: handler)
+                options: options, isEqual: nil, delivery: nil, handler: handler)
         }
-        return ActorDelivery.token(token, ending: delivery)
     }
 
     /// Ends every observation of this object at once: no callback of them
@@ -224,26 +228,33 @@ extension KeyPathObservable {
         return token
     }
 
-    /// Registers one observation per key path under one token.
-    private func observeEach<Path, Value>(
+    /// Registers one observation per key path under one token, which can
+    /// also drop one key path.
+    private func observeEach<Path: AnyKeyPath, Value>(
         _ keyPaths: [Path],
         options: ObservationOptions,
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
         make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
             -> (any ObservationRegistration, () -> Void)
-    ) -> CancellationToken {
+    ) -> KeyPathObservationToken<Self> {
         let composite = TokenGroup()
-        let token = CancellationToken(registration: composite)
         let once = options.contains(.once)
         // One-shot applies to the whole registration: the first callback of
         // any key path ends all of them.
         let gated = once ? composite.gate(handler) : handler
         var initials: [() -> Void] = []
+        var tokens: [(AnyKeyPath, CancellationToken)] = []
         for keyPath in keyPaths {
             let (registration, deliverInitial) = make(keyPath, options.subtracting(.once), gated)
-            composite.add(CancellationToken(registration: registration))
+            let token = CancellationToken(registration: registration)
+            composite.add(token)
+            tokens.append((keyPath, token))
             initials.append(deliverInitial)
         }
+        let token = KeyPathObservationToken<Self>(
+            ending: ActorDelivery.token(CancellationToken(registration: composite), ending: delivery),
+            group: composite, keyPaths: tokens)
         for deliverInitial in initials { deliverInitial() }
         return token
     }

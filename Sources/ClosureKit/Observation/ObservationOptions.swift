@@ -53,11 +53,12 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     /// nobody. Without this option every set notifies, as Key-Value Observing
     /// does.
     ///
-    /// The observed value must be `Equatable`: for a value that is not,
-    /// `observe(_:options:_:)` takes ``NonEquatableObservationOptions``, which
-    /// lack this option, so asking for it is a compile-time error. Where one
-    /// registration covers key paths of different types, values that are not
-    /// `Equatable` always notify.
+    /// The compiler must see that the observed value is `Equatable`: for
+    /// one key path of a type that is not, for several key paths of such a
+    /// type, and for key paths of different types (`PartialKeyPath`),
+    /// `observe` takes ``NonEquatableObservationOptions``, which lack this
+    /// option, so asking for it there is a compile-time error, never an
+    /// option silently ignored.
     public static let skippingEqualValues = ObservationOptions(rawValue: 1 << 4)
 
     /// The observation ends after its first callback of any kind (initial,
@@ -66,13 +67,18 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     public static let once = ObservationOptions(rawValue: 1 << 5)
 }
 
-/// The options of an observation whose value is not `Equatable`: every
-/// ``ObservationOptions`` option except
+/// The options of an observation whose value the compiler does not know to
+/// be `Equatable`: every ``ObservationOptions`` option except
 /// ``ObservationOptions/skippingEqualValues``, which needs `==`.
 ///
-/// `KeyPathObservable.observe(_:options:_:)` takes these for such a value,
-/// so asking to skip equal values of a type that has no `==` is a
-/// compile-time error that says what to do instead:
+/// Why a second type: `observe` has one form for `Equatable` values, taking
+/// ``ObservationOptions``, and one for the others, taking these. Since this
+/// type has no usable `skippingEqualValues`, asking to skip equal values of
+/// a type that has no `==` is a compile-time error that says what to do
+/// instead, for one key path, several key paths of one type, and key paths
+/// of different types (whose values the compiler cannot see as `Equatable`)
+/// alike. You rarely name the type: write the options as a literal
+/// (`[.new, .old]`) and Swift picks the form.
 ///
 /// ```swift
 /// struct Payload { var bytes: [UInt8] }   // not Equatable
@@ -80,7 +86,7 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
 ///     print(change.newValue!.bytes.count)
 /// }
 /// // model.observe(\.payload, options: [.new, .skippingEqualValues]) { … }
-/// // error: 'skippingEqualValues' is unavailable: skippingEqualValues needs an Equatable value; …
+/// // error: 'skippingEqualValues' is unavailable: skippingEqualValues needs a type known to be Equatable; …
 /// ```
 public struct NonEquatableObservationOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -105,8 +111,7 @@ public struct NonEquatableObservationOptions: OptionSet, Hashable, Sendable {
     /// Unavailable: skipping equal values needs `==`.
     @available(
         *, unavailable,
-        message:
-            "skippingEqualValues needs an Equatable value; make the observed type Equatable, or compare values yourself"
+        message: "skippingEqualValues needs a type known to be Equatable; make it Equatable, or observe each type apart"
     )
     public static var skippingEqualValues: NonEquatableObservationOptions {
         NonEquatableObservationOptions(rawValue: 0)

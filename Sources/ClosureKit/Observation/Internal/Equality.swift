@@ -21,15 +21,4 @@ enum Equality {
         }
         return function
     }
-
-    /// Whether two values of unknown types are equal: false when their types
-    /// differ or are not `Equatable`.
-    static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-        guard let lhs = lhs as? any Equatable else { return false }
-        func compare<E: Equatable>(_ lhs: E) -> Bool {
-            guard let rhs = rhs as? E else { return false }
-            return lhs == rhs
-        }
-        return compare(lhs)
-    }
 }
