@@ -20,9 +20,23 @@ let package = Package(
 
         .executableTarget(
             name: "closurekit-demo",
-            dependencies: ["ClosureKit", "ClosureKitFoundation"],
+            dependencies: ["ClosureKit", "ClosureKitFoundation", "AnalyticsAspect"],
             path: "Examples/closurekit-demo"
         ),
+        // An aspect that counts calls by name. Its reusable part is a target of
+        // its own (not a product), so that the demo can call it too.
+        .executableTarget(
+            name: "analytics-aspect",
+            dependencies: ["AnalyticsAspect"],
+            path: "Examples/analytics-aspect",
+            exclude: ["AnalyticsAspect"]
+        ),
+        .target(
+            name: "AnalyticsAspect",
+            dependencies: ["ClosureKit"],
+            path: "Examples/analytics-aspect/AnalyticsAspect"
+        ),
+        .testTarget(name: "AnalyticsAspectTests", dependencies: ["AnalyticsAspect"]),
         .executableTarget(
             name: "xml-outline",
             dependencies: ["ClosureKitFoundation"],

@@ -230,6 +230,8 @@ def callgrind_table(callgrind, pairs=None):
         ("hooks.none", "hooks.peer.unset-closure", "hook point, no hooks on this instance (others hooked) vs optional closure, none set"),
         ("hooks.instance-before", "hooks.peer.stored-closure", "hook point, one before hook vs method calling a stored closure"),
         ("hooks.instance-instead", "hooks.peer.stored-closure", "hook point, one instance instead hook vs method calling a stored closure"),
+        ("aspects.instance-before", "aspects.peer.instance-before-direct", "instance before hook installed by an aspect vs installed directly"),
+        ("aspects.type-wide-before", "aspects.peer.type-wide-before-direct", "type-wide before hook installed by an aspect vs installed directly"),
         ("control-events.send-1", "control-events.peer.closure-array-1", "control event send, 1 handler vs closure array"),
         ("control-events.per-extra", "control-events.peer.per-extra", "control event send, per extra handler (1 to 10) vs closure array"),
         ("observation.write-1", "observation.peer.didset-array-1", "observed write, 1 observer vs didSet closure array"),

@@ -15,6 +15,7 @@ let sections: [(title: String, run: () -> Void)] = [
     ("Delays: cancellable delayed closures, debounce, a manual clock", demoDelays),
     ("Delegate proxies: closures where a protocol expects a delegate", demoDelegateProxy),
     ("Hook points: before, instead of and after a method", demoHookPoints),
+    ("Aspects: hooks across several types, installed and uninstalled by name", demoAspects),
     ("Foundation: closures where Foundation asks for delegates", demoFoundation),
 ]
 

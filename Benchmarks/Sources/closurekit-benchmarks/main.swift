@@ -23,6 +23,7 @@ let suites: [Suite] = [
     controlEventSuite,
     delegateProxySuite,
     hookPointSuite,
+    aspectSuite,
     isolationSuite,
     foundationSuite,
     memorySuite,
@@ -38,7 +39,7 @@ let suites: [Suite] = [
 @MainActor
 func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
     var cases = associationReadCases() + associationWriteCases() + lifetimeCases()
-    cases += delegateProxyCases() + hookPointCases()
+    cases += delegateProxyCases() + hookPointCases() + aspectCases()
     cases += controlEventCases() + observationCases()
     cases += mainActorCases()
     cases += throttleCases() + delayPairCases() + xmlCases()

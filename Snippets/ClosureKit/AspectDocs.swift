@@ -1,0 +1,55 @@
+// Samples of Sources/ClosureKit/Aspects/Aspect.swift
+// snippet.hide
+import ClosureKit
+
+final class Document: Hookable {
+    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    let hookStorage = HookStorage()
+
+    func save(to path: String) -> Bool {
+        Self.save.call(self, path) { _, path in !path.isEmpty }
+    }
+}
+// snippet.show
+
+// Sources/ClosureKit/Aspects/Aspect.swift:9
+// snippet.hide
+func sample9(draft: Document) throws {
+// snippet.show
+try Aspect.install("audit") {
+    Document.save.before { document, invocation in
+        print("saving to", invocation.arguments)
+    }
+    Document.save.after(on: draft) { _, invocation in
+        print("draft saved:", invocation.result!)
+    }
+}
+// later, anywhere:
+AspectRegistry.shared.uninstall(named: "audit")
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Aspects/Aspect.swift:81
+@MainActor
+final class SaveCounter {
+    var saves = 0
+
+    func start() throws {
+        try Aspect.install("save counter") {
+            Document.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+        }
+    }
+}
+
+// Sources/ClosureKit/Aspects/Aspect.swift:135
+// snippet.hide
+func sample135(draft: Document) throws {
+// snippet.show
+let audit = try Aspect.install("audit") {}
+audit.add {
+    Document.save.before(on: draft) { _, _ in print("saving the draft") }
+}
+// snippet.hide
+}
+// snippet.show

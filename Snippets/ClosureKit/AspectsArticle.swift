@@ -1,0 +1,79 @@
+// Samples of Sources/ClosureKit/Documentation.docc/Aspects.md
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/Aspects.md:13
+import ClosureKit
+
+final class Document: Hookable {
+    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    static let close = HookPoint<Document, Void, Void>("close()")
+    let hookStorage = HookStorage()
+
+    let title: String
+    init(title: String) { self.title = title }
+
+    func save(to path: String) -> Bool {
+        Self.save.call(self, path) { _, path in !path.isEmpty }
+    }
+
+    func close() {
+        Self.close.call(self, ()) { _, _ in }
+    }
+}
+
+final class Settings: KeyPathObservable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var autosave = true
+}
+
+// Sources/ClosureKit/Documentation.docc/Aspects.md:41
+// snippet.hide
+func sample41(readme: Document, settings: Settings) throws {
+// snippet.show
+let audit = try Aspect.install("audit") {
+    Document.save.before { document, invocation in
+        print("saving \(document.title) to \(invocation.arguments)")
+    }
+    Document.save.instead(on: readme) { _, _ in false }   // the readme is read-only
+    settings.observe(\.autosave) { _, change in
+        print("autosave:", change.newValue!)
+    }
+}
+print(AspectRegistry.shared.names)   // ["audit"]
+
+audit.uninstall()                    // all three end; nothing else does
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/Aspects.md:66
+// snippet.hide
+func sample66() throws {
+// snippet.show
+let table: [(type: any Hookable.Type, methods: [String])] = [
+    (Document.self, ["save(to:)", "close()"]),
+]
+try Aspect.install("call log") {
+    for (type, methods) in table {
+        for method in methods {
+            try type.hook(method, at: .before) { @Sendable (invocation: Invocation<Any, Any>) in
+                print("calling", invocation.selector.name)
+            }
+        }
+    }
+}
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/Aspects.md:129
+@MainActor
+final class SaveCounter {
+    var saves = 0
+
+    func start() throws {
+        try Aspect.install("save counter") {
+            Document.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+        }
+    }
+}

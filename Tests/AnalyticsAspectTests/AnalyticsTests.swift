@@ -1,0 +1,45 @@
+import AnalyticsAspect
+import ClosureKit
+import Testing
+
+@Suite("The analytics aspect", .serialized)
+struct AnalyticsTests {
+    @Test("installing it twice is an error naming it; the first stays installed")
+    func installTwice() throws {
+        let registry = AspectRegistry()
+        let counts = CallCounts()
+        try Analytics.install(counting: counts, in: registry)
+        #expect(throws: AspectError.nameInUse("analytics")) {
+            try Analytics.install(counting: counts, in: registry)
+        }
+        _ = Basket().add("tea")
+        #expect(counts["Basket.add(_:)"] == 1)
+        registry.uninstallAll()
+    }
+
+    @Test("counts the calls of every method its table names, across types, until it is uninstalled")
+    func countsUntilUninstalled() throws {
+        let registry = AspectRegistry()
+        let counts = CallCounts()
+        let catalog = Catalog()
+        let basket = Basket()
+        let payments = Payments()
+        let aspect = try Analytics.install(counting: counts, in: registry)
+        #expect(registry.names == ["analytics"])
+
+        _ = catalog.search("tea")
+        _ = basket.add("tea")
+        _ = basket.add("cup")
+        #expect(basket.checkout() == ["tea", "cup"])
+        #expect(payments.charge(900))
+        #expect(
+            counts.sorted.map { "\($0.method) \($0.count)" } == [
+                "Basket.add(_:) 2", "Basket.checkout() 1", "Catalog.search(_:) 1", "Payments.charge(_:) 1",
+            ])
+
+        aspect.uninstall()
+        _ = basket.add("teapot")
+        #expect(counts["Basket.add(_:)"] == 2)
+        #expect(registry.names.isEmpty)
+    }
+}
