@@ -91,16 +91,16 @@ struct XMLGuardTests {
         #expect(events.contains("start r [\"note=a > b\"]"), "\(events)")
     }
 
-    @Test("a blanked declaration is reported at its own line, before what the next line holds")
+    @Test("a blanked declaration on a later line of its declaration is reported before what follows it")
     func blankedDeclarationKeepsItsPlace() throws {
-        // The comment starts the line after the declaration, at a column
-        // before the declaration's: a declaration placed even one line late
-        // would be reported after it.
+        // The attribute is defined on the line after `<!ATTLIST`, and a
+        // comment follows it on that line: a definition placed even one line
+        // late would be reported after the comment.
         let document = """
             <?xml version="1.0"?>
             <!DOCTYPE r [
-            <!ATTLIST r a CDATA #IMPLIED>
-            <!---->
+            <!ATTLIST r
+              a CDATA #IMPLIED><!---->
             ]>
             <r/>
             """
