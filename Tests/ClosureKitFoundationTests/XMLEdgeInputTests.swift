@@ -151,6 +151,25 @@ struct XMLLineEndTests {
         #expect(position.line == reference.line)
         #expect(position.column == reference.column)
     }
+
+    @Test(
+        "LF, CR alone and CRLF between a definition's tokens: the guard reports each definition cleanly",
+        arguments: ["\n", "\r", "\r\n"])
+    func definitionsAcrossLineEnds(separator: String) {
+        let document =
+            Self.lines(implied: "#IMPLIED", required: "#REQUIRED").prefix(7).joined(separator: separator)
+            + separator + "<r a=\"1\" b=\"2\"/>"
+        let parser = XMLParser.guarded(data: Data(document.utf8))
+        var declarations: [XMLDeclaration] = []
+        let token = parser.onDeclaration { _, declaration in declarations.append(declaration) }
+        #expect(parser.parse())
+        #expect(
+            declarations == [
+                .attribute(name: "a", element: "r", type: "CDATA", defaultValue: nil),
+                .attribute(name: "b", element: "r", type: "CDATA", defaultValue: nil),
+            ])
+        withExtendedLifetime(token) {}
+    }
 }
 
 private final class PositionCollector: NSObject, XMLParserDelegate {

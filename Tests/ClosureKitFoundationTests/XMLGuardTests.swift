@@ -75,6 +75,43 @@ struct XMLGuardTests {
         #expect(pageBreak > root && pageBreak < lastEntry)
     }
 
+    @Test("a `>` inside a single-quoted default value does not end its declaration")
+    func singleQuotedGreaterThan() {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [
+            <!ATTLIST r note CDATA 'a > b' kind CDATA #IMPLIED>
+            ]>
+            <r/>
+            """
+        let (events, succeeded) = events(of: XMLParser.guarded(data: Data(document.utf8)))
+        #expect(succeeded, "\(events)")
+        let kind = XMLDeclaration.attribute(name: "kind", element: "r", type: "CDATA", defaultValue: nil)
+        #expect(events.contains("declaration \(kind)"), "\(events)")
+        #expect(events.contains("start r [\"note=a > b\"]"), "\(events)")
+    }
+
+    @Test("a blanked declaration on a later line of its declaration is reported before what follows it")
+    func blankedDeclarationKeepsItsPlace() throws {
+        // The attribute is defined on the line after `<!ATTLIST`, and a
+        // comment follows it on that line: a definition placed even one line
+        // late would be reported after the comment.
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [
+            <!ATTLIST r
+              a CDATA #IMPLIED><!---->
+            ]>
+            <r/>
+            """
+        let (events, succeeded) = events(of: XMLParser.guarded(data: Data(document.utf8)))
+        #expect(succeeded, "\(events)")
+        let declaration = XMLDeclaration.attribute(name: "a", element: "r", type: "CDATA", defaultValue: nil)
+        let declared = try #require(events.firstIndex(of: "declaration \(declaration)"), "\(events)")
+        let comment = try #require(events.firstIndex(of: "comment"), "\(events)")
+        #expect(declared < comment, "\(events)")
+    }
+
     @Test("the outline of that document")
     func outline() throws {
         let outline = try XMLOutline.outline(of: try fixture("dtd-declarations.xml"))

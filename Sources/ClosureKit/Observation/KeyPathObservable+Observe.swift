@@ -114,10 +114,11 @@ extension KeyPathObservable {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let dropped = isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
         return observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
-            delivery: delivery)
+            delivery: delivery, dropped: dropped)
     }
 
     /// Observes several key paths of one type that is not `Equatable` with
@@ -137,9 +138,11 @@ extension KeyPathObservable {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let dropped = isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
         return observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery)
+            keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
+            dropped: dropped)
     }
 
     private func observeSeveral<Value>(
@@ -147,9 +150,11 @@ extension KeyPathObservable {
         options: ObservationOptions,
         isEqual: ((Value, Value) -> Bool)?,
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
-        delivery: ActorDelivery<(Self, ObservedChange<Value>)>?
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
+        dropped: DroppedKeyPaths?
     ) -> KeyPathObservationToken<Self> {
-        observeEach(keyPaths, options: options, handler, delivery: delivery) { keyPath, options, handler in
+        observeEach(keyPaths, options: options, handler, delivery: delivery, dropped: dropped) {
+            keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: isEqual,
@@ -186,8 +191,11 @@ extension KeyPathObservable {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping (Self, ObservedChange<Any>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
-        return observeEach(keyPaths, options: options.observationOptions, handler, delivery: delivery) {
+        let dropped = isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
+        return observeEach(
+            keyPaths, options: options.observationOptions, handler, delivery: delivery, dropped: dropped
+        ) {
             keyPath, options, handler in
             makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
@@ -235,6 +243,7 @@ extension KeyPathObservable {
         options: ObservationOptions,
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
         delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
+        dropped: DroppedKeyPaths?,
         make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
             -> (any ObservationRegistration, () -> Void)
     ) -> KeyPathObservationToken<Self> {
@@ -254,7 +263,7 @@ extension KeyPathObservable {
         }
         let token = KeyPathObservationToken<Self>(
             ending: ActorDelivery.token(CancellationToken(registration: composite), ending: delivery),
-            group: composite, keyPaths: tokens)
+            group: composite, keyPaths: tokens, dropped: dropped)
         for deliverInitial in initials { deliverInitial() }
         return token
     }

@@ -15,8 +15,9 @@
 /// observation of that key path alone: it is idempotent and thread-safe, it
 /// returns `true` only the first time and only if it prevented anything, and
 /// once it has returned no new dispatch of a set of that key path calls the
-/// closure (one that had already begun on another thread may finish). Sets of
-/// the other key paths keep notifying. Dropping the last key path that is
+/// closure (one that had already begun on another thread may finish; for a
+/// closure that runs on an actor, a change of that key path still waiting for
+/// the actor is dropped too). Sets of the other key paths keep notifying. Dropping the last key path that is
 /// still observed ends the whole observation: ``CancellationToken/isCancelled``
 /// becomes `true` and ``CancellationToken/cancel()`` returns `false`.
 ///
@@ -30,12 +31,18 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
     /// Immutable.
     private let keyPaths: [(keyPath: AnyKeyPath, token: CancellationToken)]
     private let group: TokenGroup
+    private let dropped: DroppedKeyPaths?
 
     /// A token that ends `whole` (the observation of every key path, its
-    /// actor delivery included) and drops key paths from `group`.
-    init(ending whole: CancellationToken, group: TokenGroup, keyPaths: [(AnyKeyPath, CancellationToken)]) {
+    /// actor delivery included) and drops key paths from `group` (and, for a
+    /// closure delivered to an actor, from the changes waiting for it).
+    init(
+        ending whole: CancellationToken, group: TokenGroup, keyPaths: [(AnyKeyPath, CancellationToken)],
+        dropped: DroppedKeyPaths?
+    ) {
         self.keyPaths = keyPaths.map { (keyPath: $0.0, token: $0.1) }
         self.group = group
+        self.dropped = dropped
         super.init(registration: TokenGroup([whole]))
     }
 
@@ -68,6 +75,9 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
             "\(keyPath) is not a key path of this token's observation, which was registered with "
                 + keyPaths.map { "\($0.keyPath)" }.joined(separator: ", ")
         )
+        // First, so that a change of `keyPath` that waits for the closure's
+        // actor is not delivered once this returns.
+        dropped?.add(keyPath)
         let prevented = group.cancel(where: { matching.contains(ObjectIdentifier($0)) })
         if group.isEnded {
             // Nothing is left to observe: end the whole registration (its
@@ -75,5 +85,28 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
             cancel()
         }
         return prevented
+    }
+}
+
+/// The key paths dropped from an observation whose closure is delivered to
+/// an actor: a change sent from another thread waits for the actor, and is
+/// not delivered if its key path was dropped meanwhile (a closure run on the
+/// sender's thread needs no such check: the engine's re-check covers it).
+final class DroppedKeyPaths: Sendable {
+    private let keyPaths = Locked<[AnyKeyPath]>([])
+
+    func add(_ keyPath: AnyKeyPath) {
+        keyPaths.withLock { $0.append(keyPath) }
+    }
+
+    /// `handler`, skipping the changes of dropped key paths.
+    func filtering<Root, Value>(
+        _ handler: @escaping (Root, ObservedChange<Value>) -> Void
+    ) -> (Root, ObservedChange<Value>) -> Void {
+        { [self] object, change in
+            let keyPath = change.keyPath
+            guard !keyPaths.withLock({ $0.contains(keyPath) }) else { return }
+            handler(object, change)
+        }
     }
 }

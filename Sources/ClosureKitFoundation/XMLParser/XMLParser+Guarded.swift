@@ -147,6 +147,8 @@ private final class GuardedConstructReporter: @unchecked Sendable {
     /// `parse()` and `parserError` report too.
     private(set) var fatalError: NSError?
     private var pending: [XMLGuardedConstruct] = []
+    /// Whether ``flush(_:all:atError:)`` is running.
+    private var flushing = false
     private var tokens: [CancellationToken] = []
     /// The stream the parser reads (which holds this reporter).
     weak var input: GuardedXMLInputStream?
@@ -187,7 +189,15 @@ private final class GuardedConstructReporter: @unchecked Sendable {
     /// before text it held back). Errors on earlier lines, such as libxml2's
     /// complaint about a broken XML declaration, come before the guard's; if
     /// none reaches its line, ``finish(_:)`` reports it.
+    ///
+    /// Not re-entered: reporting a construct sends a message whose `before`
+    /// hook flushes, and a nested flush would report the next construct
+    /// before the delegate heard of the current one (two blanked
+    /// declarations came out in reverse order).
     private func flush(_ parser: XMLParser, all: Bool, atError: Bool = false) {
+        guard !flushing else { return }
+        flushing = true
+        defer { flushing = false }
         let line = parser.lineNumber
         let column = parser.columnNumber
         let atEnd = atError && input?.reachedEnd != false

@@ -185,6 +185,40 @@ struct KeyPathObservationTokenTests {
     }
 }
 
+@Suite("Dropping one key path: a closure that runs on the main actor")
+@MainActor
+struct KeyPathObservationTokenMainActorTests {
+    @Test("a change that waits for the main actor is not delivered once its key path is dropped; the others are")
+    func waitingChangeOfDroppedKeyPath() async {
+        let triple = ObservedTriple()
+        var log: [String] = [] // main-actor state, changed from the closure
+        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+            _, change in log.append(name(change.keyPath))
+        }
+        // Sent from another thread, the changes wait for the main actor ...
+        blockingOnBackgroundThread {
+            triple.first = 1
+            triple.second = 1
+            triple.third = "a"
+        }
+        #expect(log.isEmpty)
+        // ... which drops one key path before they run.
+        #expect(token.cancel(\.second) == true)
+        #expect(await untilMainActor { log.count >= 2 })
+        for _ in 0..<100 { await Task.yield() }
+        #expect(log == ["first", "third"])
+        // The others keep delivering; the dropped one does not.
+        await onBackgroundThread {
+            triple.second = 2
+            triple.third = "b"
+        }
+        #expect(await untilMainActor { log.count >= 3 })
+        for _ in 0..<100 { await Task.yield() }
+        #expect(log == ["first", "third", "third"])
+        token.cancel()
+    }
+}
+
 /// Holds a token that the observation's own closure reads.
 private final class TokenHolder: @unchecked Sendable {
     private let lock = ObservationTestLock()
