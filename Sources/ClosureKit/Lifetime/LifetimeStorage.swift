@@ -69,7 +69,7 @@ public final class LifetimeStorage: @unchecked Sendable {
     func addEndHandler(_ body: @escaping @Sendable () -> Void) -> CancellationToken {
         let list = lock.withLock { () -> HandlerList<@Sendable () -> Void> in
             if let endHandlers { return endHandlers }
-            let list = HandlerList<@Sendable () -> Void>()
+            let list = HandlerList<@Sendable () -> Void>(sharing: HandlerGroup.striped(for: self))
             endHandlers = list
             return list
         }

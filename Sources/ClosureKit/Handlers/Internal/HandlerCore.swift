@@ -67,6 +67,21 @@ final class HandlerGroup: @unchecked Sendable {
     deinit {
         lock.destroy()
     }
+
+    /// 64 groups shared by the end-of-life callback lists of all objects,
+    /// picked from an object's address like ``Lock/striped(for:)``, so that
+    /// an object that registers a callback does not allocate and initialise
+    /// a lock of its own. They live for the whole process. Benchmark row:
+    /// "lifetime · create, register end callback, end".
+    static let stripes: [HandlerGroup] = (0..<64).map { _ in HandlerGroup() }
+
+    /// The shared group of `object`.
+    static func striped(for object: AnyObject) -> HandlerGroup {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
+        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
+        return stripes[Int(truncatingIfNeeded: mixed)]
+    }
 }
 
 @usableFromInline
