@@ -77,10 +77,10 @@ public enum Association {
     @inlinable
     public static func set<Value>(_ value: Value?, for key: AssociationKey<Value>, on object: AnyObject) {
         if let type = boxedType(object) {
-            _ = TypeAssociations.replace(key.id, on: type, with: value.map { ValueBox(strongValue: $0) })
+            _ = TypeAssociations.replace(key.id, on: type, with: value.map { StrongValueBox($0) })
             return
         }
-        let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { ValueBox(strongValue: $0) })
+        let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { StrongValueBox($0) })
         // The replaced value is released here, after the lock.
         _ = old
     }
@@ -93,7 +93,7 @@ public enum Association {
     @inlinable
     public static func set<Value, Owner: Lifetime>(_ value: Value?, for key: AssociationKey<Value>, on object: Owner) {
         let old = object.lifetimeStorage.replaceBox(
-            for: key.id, with: value.map { ValueBox(strongValue: $0) }, owner: object)
+            for: key.id, with: value.map { StrongValueBox($0) }, owner: object)
         // The replaced value is released here, after the lock.
         _ = old
     }
@@ -119,7 +119,7 @@ public enum Association {
     ) {
         let box: ValueBox<Value>? = value.map { value in
             switch policy {
-            case .strong: ValueBox(strongValue: value)
+            case .strong: StrongValueBox(value)
             case .weak: WeakValueBox(value)
             }
         }

@@ -36,8 +36,10 @@ public final class ObservationStorage: @unchecked Sendable {
 
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by `lock`. Records are never removed: an object
-    /// observes few properties.
-    private var records: ContiguousArray<SlotRecord> = []
+    /// observes few properties. The lock keeps accesses exclusive, so they
+    /// skip the runtime's dynamic exclusivity checks (benchmark row:
+    /// "observation · write, 1 observer").
+    @exclusivity(unchecked) private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
     /// ``KeyPathObservable/removeAllHandlers()`` and the owner's end can
