@@ -1,12 +1,12 @@
 /// A hookable method with its types erased: a ``MethodSelector`` of a proxy
-/// or a ``HookPoint`` of a type. Proxies list them in
-/// ``DelegateProxy/selectors`` and hookable types in ``Hookable/hookPoints``,
-/// so that the name-based entry points find methods by name and check
-/// closures against their signatures.
+/// or a ``HookPoint`` of a type. A proxy's protocol keeps those it has met in
+/// ``DelegateProxy/declaredSelectors`` and hookable types list theirs in
+/// ``Hookable/hookPoints``, so that the name-based entry points find methods
+/// by name and check closures against their signatures.
 ///
 /// ```swift
-/// override class var selectors: [AnyMethodSelector] {
-///     [didProgress.erased, didFinish.erased]
+/// for selector in DownloadProxy.declaredSelectors {
+///     print(selector.name, selector.signature)
 /// }
 /// ```
 public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
