@@ -31,10 +31,9 @@ private protocol TrackDelegate: AnyObject {
 
 private final class TrackProxy: DelegateProxy<any TrackDelegate>, TrackDelegate {
     static let didReach = MethodSelector<(Track, Int), Void>("track(_:didReach:)")
-    override class var selectors: [AnyMethodSelector] { [didReach.erased] }
 
     func track(_ track: Track, didReach second: Int) {
-        forward(Self.didReach, (track, second)) { $0.track(track, didReach: second) }
+        forward(Self.didReach, (track, second)) { $0.track($1.0, didReach: $1.1) }
     }
 }
 

@@ -39,18 +39,15 @@ private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, 
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(
         "download(_:didFinishWith:)")
-    override class var selectors: [AnyMethodSelector] {
-        [shouldStart.erased, didProgress.erased, didFinish.erased]
-    }
 
     func downloadShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
     }
     func download(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.download(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
     }
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        forward(Self.didFinish, (task, result)) { $0.download(task, didFinishWith: result) }
+        forward(Self.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
     }
 }
 

@@ -16,32 +16,20 @@ final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
-    override class var selectors: [AnyMethodSelector] {
-        [shouldStart.erased, didProgress.erased, didFinish.erased]
-    }
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 // snippet.show
 
 // Sources/ClosureKit/Handlers/AnyMethodSelector.swift:7
-// snippet.hide
-final class SelectorsExample: DelegateProxy<any DownloadDelegate> {
-    static let shouldStart = DownloadProxy.shouldStart
-    static let didProgress = DownloadProxy.didProgress
-    static let didFinish = DownloadProxy.didFinish
-// snippet.show
-    override class var selectors: [AnyMethodSelector] {
-        [didProgress.erased, didFinish.erased]
-    }
-// snippet.hide
+for selector in DownloadProxy.declaredSelectors {
+    print(selector.name, selector.signature)
 }
-// snippet.show

@@ -3,6 +3,7 @@
 import ClosureKit
 final class DownloadTask {
     weak var delegate: (any DownloadTaskDelegate)?
+    var isOnWiFi = true
 }
 struct DownloadError: Error {}
 final class Analytics: Sendable { func count(_ name: String) {} }
@@ -38,18 +39,15 @@ final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, Download
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(
         "download(_:didFinishWith:)")
-    override class var selectors: [AnyMethodSelector] {
-        [shouldStart.erased, didProgress.erased, didFinish.erased]
-    }
 
     func downloadShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
     }
     func download(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.download(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
     }
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        forward(Self.didFinish, (task, result)) { $0.download(task, didFinishWith: result) }
+        forward(Self.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
     }
 }
 
@@ -64,5 +62,24 @@ func sample139(proxy: DownloadTaskProxy) async throws {
         }.store(in: &tokens)
     }
 // snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/Documentation.docc/DelegateProxies.md: changing arguments and results
+// snippet.hide
+func sampleChanging(proxy: DownloadTaskProxy) async throws {
+// snippet.show
+let discounted = proxy.instead(DownloadTaskProxy.didProgress) { invocation in
+    let (task, fraction) = invocation.arguments
+    invocation.proceed(with: (task, min(fraction * 2, 1)))
+}
+// snippet.hide
+_ = discounted
+// snippet.show
+let wifiOnly = proxy.replaceResult(DownloadTaskProxy.shouldStart) { invocation in
+    invocation.result! && invocation.arguments.isOnWiFi
+}
+// snippet.hide
+_ = wifiOnly
 }
 // snippet.show

@@ -20,18 +20,15 @@ final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
-    override class var selectors: [AnyMethodSelector] {
-        [shouldStart.erased, didProgress.erased, didFinish.erased]
-    }
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 
@@ -39,20 +36,6 @@ let proxy = DownloadProxy.proxy(for: task, delegate: \.delegate)
 let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
     print("\(Int(fraction * 100))%")
 }
-
-// Sources/ClosureKit/DelegateProxy/DelegateProxy.swift:91
-// snippet.hide
-final class SelectorsExample: DelegateProxy<any DownloadDelegate> {
-    static let didProgress = DownloadProxy.didProgress
-    static let didFinish = DownloadProxy.didFinish
-    static let shouldStart = DownloadProxy.shouldStart
-// snippet.show
-    override class var selectors: [AnyMethodSelector] {
-        [didProgress.erased, didFinish.erased, shouldStart.erased]
-    }
-// snippet.hide
-}
-// snippet.show
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy.swift:152
 // snippet.hide
@@ -96,6 +79,18 @@ func sample229(proxy: DownloadProxy) async throws {
 // snippet.show
     let token = proxy.after(DownloadProxy.shouldStart) { invocation in
         print("answered", invocation.result!)
+    }
+// snippet.hide
+    _ = token
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy.swift:277
+// snippet.hide
+func sample277(proxy: DownloadProxy) async throws {
+// snippet.show
+    let token = proxy.replaceResult(DownloadProxy.shouldStart) { invocation in
+        invocation.result! && invocation.arguments.isOnWiFi
     }
 // snippet.hide
     _ = token

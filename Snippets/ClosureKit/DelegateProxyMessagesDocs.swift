@@ -9,12 +9,11 @@ protocol DownloadDelegate: AnyObject {
 final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, @unchecked Sendable {
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-    override class var selectors: [AnyMethodSelector] { [shouldStart.erased, didProgress.erased] }
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
 }
 func sample(proxy: DownloadProxy) async {

@@ -16,18 +16,15 @@ final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate
     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
-    override class var selectors: [AnyMethodSelector] {
-        [shouldStart.erased, didProgress.erased, didFinish.erased]
-    }
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 // snippet.show

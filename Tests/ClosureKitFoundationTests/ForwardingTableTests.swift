@@ -33,7 +33,7 @@ struct ForwardingTableTests {
         let real = RecordingXMLDelegate()
         parser.delegate = real
         let proxy = parser.delegateProxy
-        let names = XMLParserDelegateProxy.selectors.map(\.name)
+        let names = XMLParserDelegateProxy.declaredSelectors.map(\.name)
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
         let delegate = try #require(parser.delegate)
         let error = NSError(domain: "test", code: 1)
@@ -273,7 +273,7 @@ struct ForwardingTableTests {
             URLSessionDelegateProxy.readClosed.name, URLSessionDelegateProxy.writeClosed.name,
             URLSessionDelegateProxy.betterRouteDiscovered.name, URLSessionDelegateProxy.didBecomeStreams.name,
         ]
-        let names = URLSessionDelegateProxy.selectors.map(\.name).filter { !unsent.contains($0) }
+        let names = URLSessionDelegateProxy.declaredSelectors.map(\.name).filter { !unsent.contains($0) }
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
         let adapter = try #require(
             proxy.sessionDelegate
@@ -369,7 +369,7 @@ struct ForwardingTableTests {
         let real = Answering()
         files.delegate = real
         let proxy = files.delegateProxy
-        let names = FileManagerDelegateProxy.selectors.map(\.name)
+        let names = FileManagerDelegateProxy.declaredSelectors.map(\.name)
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
         // A closure for every method that says no: && makes every answer false.
         let refusals = [
@@ -429,7 +429,7 @@ struct ForwardingTableTests {
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
         let archiverProxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
         let (archived, archiverTokens) = try Self.observeAll(
-            archiverProxy, names: NSKeyedArchiverDelegateProxy.selectors.map(\.name))
+            archiverProxy, names: NSKeyedArchiverDelegateProxy.declaredSelectors.map(\.name))
         let a = try #require(archiver.delegate)
         #expect((a.archiver(archiver, willEncode: "x" as NSString) as? NSString) == "x")
         a.archiver(archiver, didEncode: nil)
@@ -437,14 +437,14 @@ struct ForwardingTableTests {
         a.archiverWillFinish(archiver)
         a.archiverDidFinish(archiver)
         withExtendedLifetime(archiverTokens) {}
-        #expect(archived.values == NSKeyedArchiverDelegateProxy.selectors.map(\.name))
+        #expect(archived.values == NSKeyedArchiverDelegateProxy.declaredSelectors.map(\.name))
 
         let emptyArchive = NSKeyedArchiver(requiringSecureCoding: false)
         emptyArchive.finishEncoding()
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: emptyArchive.encodedData)
         let unarchiverProxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
         let (unarchived, unarchiverTokens) = try Self.observeAll(
-            unarchiverProxy, names: NSKeyedUnarchiverDelegateProxy.selectors.map(\.name))
+            unarchiverProxy, names: NSKeyedUnarchiverDelegateProxy.declaredSelectors.map(\.name))
         let u = try #require(unarchiver.delegate)
         #expect(u.unarchiver(unarchiver, cannotDecodeObjectOfClassName: "Gone", originalClasses: ["Gone"]) == nil)
         #expect((u.unarchiver(unarchiver, didDecode: "y" as NSString) as? NSString) == "y")
@@ -452,7 +452,7 @@ struct ForwardingTableTests {
         u.unarchiverWillFinish(unarchiver)
         u.unarchiverDidFinish(unarchiver)
         withExtendedLifetime(unarchiverTokens) {}
-        #expect(unarchived.values == NSKeyedUnarchiverDelegateProxy.selectors.map(\.name))
+        #expect(unarchived.values == NSKeyedUnarchiverDelegateProxy.declaredSelectors.map(\.name))
     }
 
     @Test("a task-level challenge nobody answers goes to the session-level closure")

@@ -103,7 +103,7 @@ struct StreamDelegateProxyTests {
         #expect(pair.pump { !streams.values.isEmpty })
         withExtendedLifetime(token) {}
         #expect(Set(streams.values) == [ObjectIdentifier(pair.input)])
-        #expect(StreamDelegateProxy.selectors.map(\.name) == ["stream(_:handle:)"])
+        #expect(StreamDelegateProxy.declaredSelectors.map(\.name) == ["stream(_:handle:)"])
         pair.input.close()
     }
 }

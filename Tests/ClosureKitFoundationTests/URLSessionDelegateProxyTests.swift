@@ -363,7 +363,7 @@ struct URLSessionDelegateProxyTests {
         let proxy = try #require(weakProxy)
         #expect(session.delegateProxy === proxy)
         #expect(session.delegate === proxy.sessionDelegate)
-        #expect(URLSessionDelegateProxy.selectors.count == 23)
+        #expect(URLSessionDelegateProxy.declaredSelectors.count == 23)
         #expect(proxy.responds(to: "urlSession(_:dataTask:didBecome:)-downloadTask") == false)
         let token = proxy.onComplete { _, _, _ in }
         #expect(proxy.responds(to: URLSessionDelegateProxy.didComplete))

@@ -175,7 +175,7 @@ struct XMLParserDelegateProxyTests {
         #expect(proxy.responds(to: XMLParserDelegateProxy.foundCDATA))
         #expect(proxy.responds(to: "parser(_:foundCDATA:)"))
         #expect(!proxy.responds(to: "parser(_:foundNothing:)"))
-        #expect(XMLParserDelegateProxy.selectors.count == 20)
+        #expect(XMLParserDelegateProxy.declaredSelectors.count == 20)
     }
 
     @Test("a one-shot closure runs once, and its token's cancel() then returns false")

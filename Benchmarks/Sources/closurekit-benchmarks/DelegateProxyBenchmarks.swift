@@ -15,10 +15,9 @@ private final class Ticker {}
 
 private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
     static let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
-    override class var selectors: [AnyMethodSelector] { [didTick.erased] }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.didTick, (ticker, count)) { $0.ticker(ticker, didTick: count) }
+        forward(Self.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
     }
 }
 
@@ -27,10 +26,9 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @u
 private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
     static let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
     static let others = (1..<100).map { MethodSelector<(Ticker, Int), Void>("ticker(_:other\($0):)") }
-    override class var selectors: [AnyMethodSelector] { [didTick.erased] + others.map(\.erased) }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.didTick, (ticker, count)) { $0.ticker(ticker, didTick: count) }
+        forward(Self.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
     }
 }
 

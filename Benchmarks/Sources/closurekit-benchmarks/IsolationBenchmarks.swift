@@ -49,10 +49,9 @@ private final class Stepper {}
 
 private final class StepProxy: DelegateProxy<any StepDelegate>, StepDelegate {
     static let didStep = MethodSelector<(Stepper, Int), Void>("stepper(_:didStep:)")
-    override class var selectors: [AnyMethodSelector] { [didStep.erased] }
 
     func stepper(_ stepper: Stepper, didStep count: Int) {
-        forward(Self.didStep, (stepper, count)) { $0.stepper(stepper, didStep: count) }
+        forward(Self.didStep, (stepper, count)) { $0.stepper($1.0, didStep: $1.1) }
     }
 }
 

@@ -33,10 +33,9 @@ private final class Pinger: @unchecked Sendable {
 
 private final class PingProxy: DelegateProxy<any PingDelegate>, PingDelegate, @unchecked Sendable {
     static let didPing = MethodSelector<(Pinger, Int), Void>("pinger(_:didPing:)")
-    override class var selectors: [AnyMethodSelector] { [didPing.erased] }
 
     func pinger(_ pinger: Pinger, didPing count: Int) {
-        forward(Self.didPing, (pinger, count)) { $0.pinger(pinger, didPing: count) }
+        forward(Self.didPing, (pinger, count)) { $0.pinger($1.0, didPing: $1.1) }
     }
 }
 

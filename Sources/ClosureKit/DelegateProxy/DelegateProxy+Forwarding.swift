@@ -4,7 +4,7 @@ extension DelegateProxy {
     ///
     /// ```swift
     /// func taskShouldStart(_ task: DownloadTask) -> Bool {
-    ///     forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+    ///     forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     /// }
     /// ```
     ///
@@ -12,49 +12,59 @@ extension DelegateProxy {
     /// real delegate, or `default`), then the `after` closures; see
     /// ``DelegateProxy`` for the full order and ``ResultCombining`` for how
     /// answers combine. The closure sends the message to the real delegate,
-    /// its only parameter, with the method's own parameters; the arguments
-    /// tuple is built only when closures are registered for the method, so a
-    /// message that goes straight to the real delegate copies nothing.
+    /// its first parameter, with the arguments it is given, its second: the
+    /// caller's, or those an `instead` closure passed to
+    /// ``Invocation/proceed(with:)``.
+    ///
+    /// The selector must be the one of the method that forwards it. In a
+    /// debug build the first message of each selector checks that its name is
+    /// the forwarding method's (`function`), so that a selector pasted into
+    /// the wrong method, or declared under another name, stops the program
+    /// with a message naming both. Release builds do not check.
     ///
     /// - Parameters:
     ///   - selector: The method being sent.
-    ///   - arguments: Its arguments, as a tuple for several parameters;
-    ///     evaluated only if closures are registered for the method.
+    ///   - arguments: Its arguments, as a tuple for several parameters.
     ///   - defaultValue: The protocol's default answer, used when neither a
     ///     closure nor a real delegate answers.
-    ///   - realDelegate: Sends the message to the real delegate.
+    ///   - function: The forwarding method's name; leave it to Swift.
+    ///   - realDelegate: Sends the message to the real delegate, its first
+    ///     parameter, with the arguments, its second.
     /// - Returns: The message's answer.
     @inlinable @inline(__always)
     public final func forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        _ arguments: @autoclosure () -> Arguments,
+        _ arguments: Arguments,
         default defaultValue: @autoclosure () -> Result,
-        call realDelegate: (Delegate) -> Result
+        function: StaticString = #function,
+        call realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        _forward(selector, arguments, defaultValue, realDelegate)
+        _forward(selector, arguments, defaultValue, function, realDelegate)
     }
 
     /// Sends a message that returns nothing through the proxy; see
-    /// ``forward(_:_:default:call:)``.
+    /// ``forward(_:_:default:function:call:)``.
     ///
     /// ```swift
     /// func task(_ task: DownloadTask, didProgress fraction: Double) {
-    ///     forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+    ///     forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     /// }
     /// ```
     ///
     /// - Parameters:
     ///   - selector: The method being sent.
-    ///   - arguments: Its arguments, evaluated only if closures are
-    ///     registered for the method.
-    ///   - realDelegate: Sends the message to the real delegate.
+    ///   - arguments: Its arguments, as a tuple for several parameters.
+    ///   - function: The forwarding method's name; leave it to Swift.
+    ///   - realDelegate: Sends the message to the real delegate, its first
+    ///     parameter, with the arguments, its second.
     @inlinable @inline(__always)
     public final func forward<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
-        _ arguments: @autoclosure () -> Arguments,
-        call realDelegate: (Delegate) -> Void
+        _ arguments: Arguments,
+        function: StaticString = #function,
+        call realDelegate: (Delegate, Arguments) -> Void
     ) {
-        _forward(selector, arguments, {}, realDelegate)
+        _forward(selector, arguments, {}, function, realDelegate)
     }
 
     /// The forwarding path: one library call reads the route under the
@@ -64,22 +74,34 @@ extension DelegateProxy {
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
-        _ arguments: () -> Arguments,
+        _ arguments: Arguments,
         _ defaultValue: () -> Result,
-        _ realDelegate: (Delegate) -> Result
+        _ function: StaticString,
+        _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
+        if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
         let route = table.route(selector.id)
         guard route.closures != nil else {
-            if route.delegate != nil { return route.callDelegate(as: Delegate.self, realDelegate) }
+            if route.isFirstMessage { firstMessage(selector) }
+            if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
         let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures.unsafelyUnwrapped)
         if snapshot.isSoleTerminal, case .plain(let body) = snapshot.items[0].element {
             // One plain instead closure and nothing else: the snapshot just
             // read under the lock is its check.
-            return body(arguments())
+            return body(arguments)
         }
-        return _dispatch(snapshot, route, selector, arguments(), defaultValue, realDelegate)
+        return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
+    }
+
+    /// A selector's first message to this proxy: declares it (see
+    /// ``DelegateProxy/declaredSelectors``) and makes its empty core, so that
+    /// the next messages do not come here. Out of line.
+    @usableFromInline @inline(never)
+    final func firstMessage<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
+        declareOnFirstMessage(selector.erased)
+        _ = table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
     }
 
     /// The general path: the engine's stages (``Stages``) over the
@@ -93,16 +115,17 @@ extension DelegateProxy {
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
         _ defaultValue: () -> Result,
-        _ realDelegate: (Delegate) -> Result
+        _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
         let dispatch = HandlerDispatch(snapshot, removals: route.removals, core: snapshot.items[0].entry.core)
         let hasDelegate = route.delegate != nil
         defer { route.releaseDelegate() }
         var combine: ((Result, Result) -> Result)?
         if hasDelegate, let rule = selector.combining.combine { combine = rule }
-        // What the oldest instead closure replaces.
-        func replaced(_: Arguments) -> Result {
-            if hasDelegate { return route.withDelegate(as: Delegate.self, realDelegate) }
+        // What the oldest instead closure replaces, with the arguments it
+        // proceeds with.
+        func replaced(_ arguments: Arguments) -> Result {
+            if hasDelegate { return route.withDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
         return Stages.run(

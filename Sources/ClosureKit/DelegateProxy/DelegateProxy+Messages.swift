@@ -25,8 +25,8 @@ extension DelegateProxy {
     /// the object it was installed on). See ``EventSequence``.
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one the proxy lists in
-    ///     ``selectors`` (another one traps).
+    ///   - selector: The method to observe; one of the proxy's
+    ///     protocol (another protocol's traps).
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default``, the newest 64 messages, unless given.
     /// - Returns: One element per message, from this call on.
@@ -57,8 +57,8 @@ extension DelegateProxy {
     /// result). Otherwise the same as `messages(for:buffering:)`.
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one the proxy lists in
-    ///     ``selectors``.
+    ///   - selector: The method to observe; one of the proxy's
+    ///     protocol.
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default`` unless given.
     ///   - transform: Reads an element from the message.

@@ -12,7 +12,7 @@ extension DelegateProxy {
     /// The closure's types are checked at run time against the selector's.
     ///
     /// - Parameters:
-    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - name: The method's Swift name, as in ``declaredSelectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Called with the message's arguments.
     /// - Returns: The token that removes the closure.
@@ -55,7 +55,7 @@ extension DelegateProxy {
     /// selector of the same id and name.
     ///
     /// - Parameters:
-    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - name: The method's Swift name, as in ``declaredSelectors``.
     ///   - position: ``HookPosition/before`` or ``HookPosition/after``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: The hook.
@@ -69,7 +69,7 @@ extension DelegateProxy {
         options: RegistrationOptions = [],
         _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
     ) throws -> CancellationToken {
-        let entry = try declared.named(name, owner: Self.self)
+        let entry = try Self.declaredSelectors.named(name, owner: Self.self)
         if position != .instead, Arguments.self == Any.self, Result.self == Any.self {
             // Arguments and Result are Any here.
             let observer = body as! @Sendable (Invocation<Any, Any>) -> Void
@@ -111,7 +111,7 @@ extension DelegateProxy {
     /// ```
     ///
     /// - Parameters:
-    ///   - name: The method's Swift name, as listed in ``selectors``.
+    ///   - name: The method's Swift name, as in ``declaredSelectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Returns the message's result; may call
     ///     ``Invocation/proceed()``.
@@ -131,7 +131,7 @@ extension DelegateProxy {
     ///
     /// - Parameter name: A method's Swift name.
     public final func selector(named name: String) -> AnyMethodSelector? {
-        declared.first { $0.name == name }
+        Self.declaredSelectors.first { $0.name == name }
     }
 
     // MARK: - Private
@@ -142,7 +142,7 @@ extension DelegateProxy {
         expecting expected: (Any.Type, Any.Type) -> String,
         given: Any.Type
     ) throws(HookError) -> MethodSelector<Arguments, Result> {
-        let selector = try declared.named(name, owner: Self.self)
+        let selector = try Self.declaredSelectors.named(name, owner: Self.self)
         guard selector.matches(Arguments.self, Result.self) else {
             throw .signatureMismatch(
                 name: name, owner: "\(Self.self)", position: position,

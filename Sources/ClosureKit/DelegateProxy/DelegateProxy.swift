@@ -3,8 +3,8 @@
 /// ``realDelegate``, or the protocol's default.
 ///
 /// A proxy for a protocol is a subclass that conforms to the protocol, declares
-/// one ``MethodSelector`` per method, lists them in ``selectors``, and
-/// implements each method with one ``forward(_:_:default:call:)`` call:
+/// one ``MethodSelector`` per method as a `static let`, and implements each
+/// method with one ``forward(_:_:default:function:call:)`` call:
 ///
 /// ```swift
 /// protocol DownloadDelegate: AnyObject {
@@ -17,18 +17,15 @@
 ///     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
 ///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
 ///     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
-///     override class var selectors: [AnyMethodSelector] {
-///         [shouldStart.erased, didProgress.erased, didFinish.erased]
-///     }
 ///
 ///     func taskShouldStart(_ task: DownloadTask) -> Bool {
-///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart(task) }
+///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
 ///     }
 ///     func task(_ task: DownloadTask, didProgress fraction: Double) {
-///         forward(Self.didProgress, (task, fraction)) { $0.task(task, didProgress: fraction) }
+///         forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
 ///     }
 ///     func task(_ task: DownloadTask, didFinish bytes: Int) {
-///         forward(Self.didFinish, (task, bytes)) { $0.task(task, didFinish: bytes) }
+///         forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
 ///     }
 /// }
 ///
@@ -47,7 +44,9 @@
 ///    through to what it replaced with ``Invocation/proceed()``. Where the
 ///    selector's ``ResultCombining`` rule asks for both, the real delegate is
 ///    asked first and the answers are combined;
-/// 3. `after` closures, in registration order; they see the result.
+/// 3. `after` closures, in registration order; they see the result, and
+///    those registered with ``replaceResult(_:options:isolation:_:)`` replace
+///    it for the later ones and for the caller.
 ///
 /// ## Tokens and thread safety
 ///
@@ -67,40 +66,17 @@ open class DelegateProxy<Delegate> {
     @usableFromInline
     let table = ProxyTable()
 
-    /// The selectors the protocol declares, read once from ``selectors``.
-    let declared: [AnyMethodSelector]
-
     /// Creates a proxy with no closures and no real delegate.
     ///
     /// Subclasses must keep a `required init()`: installation creates proxies
     /// through it. Most proxies need no initializer of their own.
-    public required init() {
-        declared = Self.selectors
-    }
+    public required init() {}
 
     deinit {
         // Breaks the cores' cycles with their entries and releases every
         // closure; tokens kept after this cancel nothing.
         table.removeAll()
     }
-
-    /// The selectors of every method of the protocol, for `responds(to:)`,
-    /// registration checks and the name-based entry points. Override it in
-    /// each proxy:
-    ///
-    /// ```swift
-    /// override class var selectors: [AnyMethodSelector] {
-    ///     [didProgress.erased, didFinish.erased, shouldStart.erased]
-    /// }
-    /// ```
-    ///
-    /// Registering a closure for a selector that is not listed here traps:
-    /// declare selectors as `static let`s (a computed `static var` makes a new
-    /// selector on every access) and list each one.
-    ///
-    /// Read once, when each proxy is created; it also makes sure the
-    /// selectors' `static let`s are initialised.
-    open class var selectors: [AnyMethodSelector] { [] }
 
     // MARK: - Real delegate
 
@@ -168,8 +144,8 @@ open class DelegateProxy<Delegate> {
     /// through to the next older one.
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one the proxy lists in
-    ///     ``selectors`` (another one traps).
+    ///   - selector: The method to answer; one of the proxy's protocol
+    ///     (another protocol's traps).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
@@ -196,8 +172,8 @@ open class DelegateProxy<Delegate> {
     /// (see the Isolation article).
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one the proxy lists in
-    ///     ``selectors`` (another one traps).
+    ///   - selector: The method to answer; one of the proxy's protocol
+    ///     (another protocol's traps).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - isolation: Where `body` runs: the caller's actor, which Swift
@@ -224,8 +200,7 @@ open class DelegateProxy<Delegate> {
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one the proxy lists in
-    ///     ``selectors``.
+    ///   - selector: The method to answer; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
@@ -253,8 +228,7 @@ open class DelegateProxy<Delegate> {
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one the proxy lists in
-    ///     ``selectors``.
+    ///   - selector: The method to observe; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
@@ -281,8 +255,7 @@ open class DelegateProxy<Delegate> {
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one the proxy lists in
-    ///     ``selectors``.
+    ///   - selector: The method to observe; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
@@ -297,6 +270,47 @@ open class DelegateProxy<Delegate> {
     ) -> CancellationToken {
         let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
         return ActorDelivery.token(register(selector, .after, options, .observer(body)), ending: delivery)
+    }
+
+    /// Adds an `after` closure that replaces the result the caller receives.
+    ///
+    /// ```swift
+    /// let token = proxy.replaceResult(DownloadProxy.shouldStart) { invocation in
+    ///     invocation.result! && invocation.arguments.isOnWiFi
+    /// }
+    /// ```
+    ///
+    /// It runs in the `after` stage, in registration order among the other
+    /// `after` closures, and sees in ``Invocation/result`` what the caller
+    /// would receive so far: the answer of the implementation (an `instead`
+    /// closure, the real delegate or the default, combined by the selector's
+    /// ``ResultCombining`` rule), or the value an earlier `replaceResult`
+    /// closure returned. What it returns is what later `after` closures see
+    /// and, if it is the last to replace, what the caller receives. The
+    /// combining rule is not applied again: a replaced result is final,
+    /// even for a "should" method whose real delegate said no.
+    ///
+    /// Registered from an actor, it replaces the result only for messages
+    /// sent on that actor (it must answer at once); for others the message
+    /// goes on as if it were not there, as for
+    /// ``instead(_:options:isolation:_:)``.
+    ///
+    /// - Parameters:
+    ///   - selector: The method whose result to replace; one of the proxy's.
+    ///   - options: ``RegistrationOptions/once`` removes the closure after its
+    ///     first call.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift
+    ///     passes for you (see the Isolation article).
+    ///   - body: Returns the result the caller receives; `result` is set.
+    /// - Returns: The token that removes the closure.
+    public final func replaceResult<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping (Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        let answer = ActorDelivery<Invocation<Arguments, Result>>.makeAnswering(body, isolation: isolation)
+        return register(selector, .after, options, .replacer(answer))
     }
 
     /// Adds an `after` closure that receives only the message's arguments:
@@ -329,21 +343,25 @@ open class DelegateProxy<Delegate> {
     // MARK: - Introspection
 
     /// Whether the proxy answers `selector`: true only when `selector` is one
-    /// the protocol declares (see ``selectors``) and a closure is registered
-    /// for it (at any position) or a real delegate is present.
+    /// of the protocol's (not one first used with a proxy for another
+    /// protocol; see ``declaredSelectors``) and a closure is registered for
+    /// it (at any position) or a real delegate is present.
     ///
     /// - Parameter selector: The method asked about.
     public final func responds<Arguments, Result>(to selector: MethodSelector<Arguments, Result>) -> Bool {
-        guard declares(selector.id) else { return false }
+        guard ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector.erased }) == nil else {
+            return false
+        }
         return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether the proxy answers the method named `name` (its Swift name);
-    /// false for a name the protocol does not declare.
+    /// false for a name the protocol does not declare, and for one the
+    /// proxy has not met yet (see ``declaredSelectors``).
     ///
     /// - Parameter name: A method's Swift name, such as `"task(_:didProgress:)"`.
     public final func responds(to name: String) -> Bool {
-        guard let selector = declared.first(where: { $0.name == name }) else { return false }
+        guard let selector = Self.declaredSelectors.first(where: { $0.name == name }) else { return false }
         return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
@@ -358,24 +376,15 @@ open class DelegateProxy<Delegate> {
 
     // MARK: - Internal
 
-    private func declares(_ id: Int) -> Bool {
-        declared.contains { $0.id == id }
-    }
-
-    /// Registers `closure`; traps when the proxy does not declare `selector`,
-    /// which would otherwise never run.
+    /// Registers `closure`; traps when `selector` is one of another
+    /// protocol's, whose closures would never run here.
     final func register<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ position: HookPosition,
         _ options: RegistrationOptions,
         _ closure: ProxyClosure<Arguments, Result>
     ) -> CancellationToken {
-        precondition(
-            declares(selector.id),
-            "\(Self.self) does not declare the selector \(selector.name) (id \(selector.id)): a closure for it would "
-                + "never run. Declare each selector once as a `static let` of the proxy and list it in "
-                + "`\(Self.self).selectors`; declared: \(declared.map(\.name).joined(separator: ", "))"
-        )
+        declare(selector)
         // A plain closure answers alone, unless the selector's combining
         // rule asks the real delegate too.
         var terminal = false

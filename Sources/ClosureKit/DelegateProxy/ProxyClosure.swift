@@ -11,6 +11,9 @@ enum ProxyClosure<Arguments, Result>: Sendable {
     /// A `before` or `after` closure that needs only the arguments: no
     /// ``Invocation`` is built for it.
     case argumentsObserver(@Sendable (Arguments) -> Void)
+    /// An `after` closure that replaces the result: it returns the new one,
+    /// or nil to keep it (a main-actor closure off its actor).
+    case replacer(@Sendable (Invocation<Arguments, Result>) -> Result?)
 
     /// The closure as a link of an instead chain.
     @inlinable
@@ -18,26 +21,31 @@ enum ProxyClosure<Arguments, Result>: Sendable {
         switch self {
         case .plain(let body): .arguments(body)
         case .instead(let body): .invocation(body)
-        case .observer, .argumentsObserver: nil
+        case .observer, .argumentsObserver, .replacer: nil
         }
     }
 
     /// Calls a `before` or `after` closure, building an invocation only for
-    /// one that takes it.
+    /// one that takes it. Returns the result a replacing closure answered,
+    /// nil for the others.
     @inlinable
     func observe(
         _ selector: MethodSelector<Arguments, Result>,
         _ position: HookPosition,
         _ arguments: Arguments,
         result: Result?
-    ) {
+    ) -> Result? {
         switch self {
         case .argumentsObserver(let body):
             body(arguments)
+            return nil
         case .observer(let body):
             body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
+            return nil
+        case .replacer(let body):
+            return body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
         case .plain, .instead:
-            break
+            return nil
         }
     }
 }

@@ -1,10 +1,11 @@
-/// A proxy's method with its types erased: a ``MethodSelector``. Proxies
-/// list them in ``DelegateProxy/selectors``, so that the name-based entry
-/// points find methods by name and check closures against their signatures.
+/// A proxy's method with its types erased: a ``MethodSelector``. A proxy's
+/// protocol keeps those it has met in ``DelegateProxy/declaredSelectors``, so
+/// that the name-based entry points find methods by name and check closures
+/// against their signatures.
 ///
 /// ```swift
-/// override class var selectors: [AnyMethodSelector] {
-///     [didProgress.erased, didFinish.erased]
+/// for selector in DownloadProxy.declaredSelectors {
+///     print(selector.name, selector.signature)
 /// }
 /// ```
 public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {

@@ -25,6 +25,9 @@
 ///    real delegate is asked before the closures) and, if a link ran, its
 ///    answer and the chain's are combined;
 /// 3. `after`: the shared handlers, then the own ones, seeing the result.
+///    A handler that replaces the result (`observe` returns a value) changes
+///    what the later ones see and what the call returns; the last
+///    replacement wins.
 ///
 /// Each handler is re-checked just before it runs (``HandlerDispatch``), so a
 /// handler removed meanwhile is skipped and a one-shot one runs once. No
@@ -41,7 +44,7 @@ enum Stages {
     ///     that only reads the element (it may run under the lock).
     ///   - own: The handlers of the proxy or the instance, or nil.
     ///   - observe: Calls a `before` or `after` handler, with the result for
-    ///     `after`.
+    ///     `after`; returns the replaced result, or nil to keep it.
     ///   - link: An `instead` handler as a link of the chain.
     ///   - combine: How `end`'s answer and the chain's combine, when both
     ///     are asked; nil when the chain replaces `end`.
@@ -59,17 +62,17 @@ enum Stages {
         shared: HandlerDispatch<Element>?,
         where applies: (Element) -> Bool,
         own: HandlerDispatch<Element>?,
-        observe: (Element, HookPosition, Result?) -> Void,
+        observe: (Element, HookPosition, Result?) -> Result?,
         link: (Element) -> InsteadLink<Arguments, Result>?,
         combine: ((Result, Result) -> Result)?,
         end: (Arguments) -> Result
     ) -> Result {
-        shared?.forEach(at: .before, where: applies) { observe($0, .before, nil) }
-        own?.forEach(at: .before) { observe($0, .before, nil) }
+        shared?.forEach(at: .before, where: applies) { _ = observe($0, .before, nil) }
+        own?.forEach(at: .before) { _ = observe($0, .before, nil) }
 
         let ownCount = own?.snapshot.chain.count ?? 0
         let sharedCount = shared?.snapshot.chain.count ?? 0
-        let result: Result
+        var result: Result
         if ownCount + sharedCount == 0 {
             result = end(arguments)
         } else {
@@ -102,8 +105,8 @@ enum Stages {
             }
         }
 
-        shared?.forEach(at: .after, where: applies) { observe($0, .after, result) }
-        own?.forEach(at: .after) { observe($0, .after, result) }
+        shared?.forEach(at: .after, where: applies) { result = observe($0, .after, result) ?? result }
+        own?.forEach(at: .after) { result = observe($0, .after, result) ?? result }
         return result
     }
 }

@@ -159,18 +159,6 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
         "fileManager(_:shouldProceedAfterError:removingItemAt:)")
 
-    /// Every method of `FileManagerDelegate`.
-    public override class var selectors: [AnyMethodSelector] {
-        [
-            shouldCopyItemAtPath.erased, shouldProceedAfterCopyErrorAtPath.erased, shouldMoveItemAtPath.erased,
-            shouldProceedAfterMoveErrorAtPath.erased, shouldLinkItemAtPath.erased,
-            shouldProceedAfterLinkErrorAtPath.erased, shouldRemoveItemAtPath.erased,
-            shouldProceedAfterRemoveErrorAtPath.erased, shouldCopyItem.erased,
-            shouldProceedAfterCopyError.erased, shouldMoveItem.erased, shouldProceedAfterMoveError.erased,
-            shouldLinkItem.erased, shouldProceedAfterLinkError.erased, shouldRemoveItem.erased,
-            shouldProceedAfterRemoveError.erased,
-        ]
-    }
 
     /// The `NSObject` the file manager holds as its delegate; it forwards here.
     let adapter = FileManagerDelegateAdapter()
@@ -249,7 +237,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -264,7 +252,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         ) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
-                fileManager, error, srcPath, dstPath) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -272,7 +260,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -287,7 +275,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         ) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
-                fileManager, error, srcPath, dstPath) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -295,7 +283,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?(fileManager, srcPath, dstPath)
+            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -310,7 +298,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         ) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
-                fileManager, error, srcPath, dstPath) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -318,7 +306,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?(fileManager, path) ?? true
+            return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
         }
     }
 
@@ -329,7 +317,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
-                fileManager, error, path) ?? false
+                $1.0, $1.1, $1.2) ?? false
         }
     }
 
@@ -337,7 +325,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
+            return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -348,7 +336,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
-                fileManager, error, srcURL, dstURL) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -356,7 +344,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
+            return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -367,7 +355,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
-                fileManager, error, srcURL, dstURL) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -375,7 +363,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?(fileManager, srcURL, dstURL) ?? true
+            return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -386,7 +374,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
-                fileManager, error, srcURL, dstURL) ?? false
+                $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
 
@@ -394,7 +382,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItem, (fileManager, url), default: true) {
             guard $0 !== self else { return true }
-            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?(fileManager, url) ?? true
+            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
         }
     }
 
@@ -405,7 +393,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
             guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
-                fileManager, error, url) ?? false
+                $1.0, $1.1, $1.2) ?? false
         }
     }
 }

@@ -14,6 +14,15 @@ import Foundation
 /// ``respondsToProtocolMethod(named:realDelegateResponds:)``, which every
 /// platform compiles and the tests call.
 class DelegateAdapter: NSObject, @unchecked Sendable {
+    /// Reads the subclass's `ObjCSelectorTable` once, which declares every
+    /// method of the protocol (see `DelegateProxy.declaredSelectors`): a
+    /// ready-made proxy knows all its method names from its creation on,
+    /// for `responds(to:)` and the name-based entry points.
+    override init() {
+        super.init()
+        _ = respondsToProtocolMethod(named: "", realDelegateResponds: { _ in false })
+    }
+
     /// Whether this adapter answers the method of its protocol whose
     /// Objective-C selector is `name`, such as `parser:foundCharacters:`.
     ///

@@ -36,20 +36,29 @@ struct ObjCSelectorTable<Delegate>: Sendable {
     struct Row: Sendable {
         let objC: String
         let entry: Entry
+        let selector: AnyMethodSelector
 
         /// The Objective-C selector `objC` names `selector`.
         static func entry<Arguments, Result>(
             _ objC: String, _ selector: MethodSelector<Arguments, Result>
         ) -> Row {
-            Row(objC: objC, entry: Entry(name: selector.name, hasClosures: { $0.hasHandlers(for: selector) }))
+            Row(
+                objC: objC, entry: Entry(name: selector.name, hasClosures: { $0.hasHandlers(for: selector) }),
+                selector: selector.erased)
         }
     }
 
     /// The Objective-C selectors, in the order the rows list them.
     let objCSelectors: [String]
 
+    /// Every method of the protocol, in the order the rows list them.
+    let selectors: [AnyMethodSelector]
+
+    /// Makes a table; declares each row's selector as one of `Delegate`'s.
     init(_ rows: [Row]) {
         objCSelectors = rows.map(\.objC)
+        selectors = rows.map(\.selector)
+        for row in rows { DelegateProxy<Delegate>.declare(row.selector) }
         entries = Dictionary(rows.map { ($0.objC, $0.entry) }, uniquingKeysWith: { first, _ in first })
     }
 

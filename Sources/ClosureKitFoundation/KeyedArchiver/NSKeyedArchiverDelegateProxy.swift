@@ -62,10 +62,6 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// Arguments: the archiver.
     public static let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
 
-    /// Every method of `NSKeyedArchiverDelegate`.
-    public override class var selectors: [AnyMethodSelector] {
-        [willEncode.erased, didEncode.erased, willReplace.erased, willFinish.erased, didFinish.erased]
-    }
 
     /// The `NSObject` the archiver holds as its delegate; it forwards here.
     let adapter = NSKeyedArchiverDelegateAdapter()
@@ -127,10 +123,10 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.willEncode, (archiver, object), default: object) {
-            guard $0 !== self else { return object }
+            guard $0 !== self else { return $1.1 }
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return object }
-            return willEncode(archiver, object)
+            guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return $1.1 }
+            return willEncode($1.0, $1.1)
         }
     }
 
@@ -138,7 +134,7 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
         guard let proxy else { return }
         proxy.forward(P.didEncode, (archiver, object)) {
             guard $0 !== self else { return }
-            optionalRequirement($0.archiver(_:didEncode:))?(archiver, object)
+            optionalRequirement($0.archiver(_:didEncode:))?($1.0, $1.1)
         }
     }
 
@@ -146,7 +142,7 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
         guard let proxy else { return }
         proxy.forward(P.willReplace, (archiver, object, newObject)) {
             guard $0 !== self else { return }
-            optionalRequirement($0.archiver(_:willReplace:withObject:))?(archiver, object, newObject)
+            optionalRequirement($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
         }
     }
 
@@ -154,7 +150,7 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
         guard let proxy else { return }
         proxy.forward(P.willFinish, archiver) {
             guard $0 !== self else { return }
-            optionalRequirement($0.archiverWillFinish(_:))?(archiver)
+            optionalRequirement($0.archiverWillFinish(_:))?($1)
         }
     }
 
@@ -162,7 +158,7 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
         guard let proxy else { return }
         proxy.forward(P.didFinish, archiver) {
             guard $0 !== self else { return }
-            optionalRequirement($0.archiverDidFinish(_:))?(archiver)
+            optionalRequirement($0.archiverDidFinish(_:))?($1)
         }
     }
 }

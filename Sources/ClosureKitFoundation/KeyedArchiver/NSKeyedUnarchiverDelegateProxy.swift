@@ -73,10 +73,6 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// Arguments: the unarchiver.
     public static let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
 
-    /// Every method of `NSKeyedUnarchiverDelegate`.
-    public override class var selectors: [AnyMethodSelector] {
-        [cannotDecodeClass.erased, didDecode.erased, willReplace.erased, willFinish.erased, didFinish.erased]
-    }
 
     /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
     let adapter = NSKeyedUnarchiverDelegateAdapter()
@@ -144,17 +140,17 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
             guard $0 !== self else { return nil }
             return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
-                unarchiver, name, classNames) ?? nil
+                $1.0, $1.1, $1.2) ?? nil
         }
     }
 
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
-            guard $0 !== self else { return object }
+            guard $0 !== self else { return $1.1 }
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return object }
-            return didDecode(unarchiver, object)
+            guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return $1.1 }
+            return didDecode($1.0, $1.1)
         }
     }
 
@@ -162,7 +158,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         guard let proxy else { return }
         proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
             guard $0 !== self else { return }
-            optionalRequirement($0.unarchiver(_:willReplace:with:))?(unarchiver, object, newObject)
+            optionalRequirement($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
         }
     }
 
@@ -170,7 +166,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         guard let proxy else { return }
         proxy.forward(P.willFinish, unarchiver) {
             guard $0 !== self else { return }
-            optionalRequirement($0.unarchiverWillFinish(_:))?(unarchiver)
+            optionalRequirement($0.unarchiverWillFinish(_:))?($1)
         }
     }
 
@@ -178,7 +174,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         guard let proxy else { return }
         proxy.forward(P.didFinish, unarchiver) {
             guard $0 !== self else { return }
-            optionalRequirement($0.unarchiverDidFinish(_:))?(unarchiver)
+            optionalRequirement($0.unarchiverDidFinish(_:))?($1)
         }
     }
 }

@@ -36,8 +36,6 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
     public static let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
         "cache(_:willEvictObject:)")
 
-    /// The one method of `NSCacheDelegate`.
-    public override class var selectors: [AnyMethodSelector] { [willEvictObject.erased] }
 
     /// The `NSObject` the cache holds as its delegate; it forwards here.
     let adapter = NSCacheDelegateAdapter()
@@ -104,7 +102,7 @@ final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked
         proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
             // This adapter as its own proxy's real delegate would loop.
             guard $0 !== self else { return }
-            optionalRequirement($0.cache(_:willEvictObject:))?(cache, obj)
+            optionalRequirement($0.cache(_:willEvictObject:))?($1.0, $1.1)
         }
     }
 }

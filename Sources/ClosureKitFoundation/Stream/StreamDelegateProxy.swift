@@ -39,8 +39,6 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// Arguments: `(stream, event)`.
     public static let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
 
-    /// The one method of `StreamDelegate`.
-    public override class var selectors: [AnyMethodSelector] { [handleEvent.erased] }
 
     /// The `NSObject` the stream holds as its delegate; it forwards here.
     let adapter = StreamDelegateAdapter()
@@ -103,7 +101,7 @@ final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked S
         guard let proxy else { return }
         proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
             guard $0 !== self else { return }
-            optionalRequirement($0.stream(_:handle:))?(aStream, eventCode)
+            optionalRequirement($0.stream(_:handle:))?($1.0, $1.1)
         }
     }
 }

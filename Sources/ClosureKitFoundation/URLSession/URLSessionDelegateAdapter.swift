@@ -58,7 +58,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didBecomeInvalid, (session, error),
             call: proxy.toReal((any URLSessionDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:didBecomeInvalidWithError:))?(session, error) != nil
+                return optionalRequirement($0.urlSession(_:didBecomeInvalidWithError:))?($1.0, $1.1) != nil
             })
     }
 
@@ -72,7 +72,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             default: completionHandler(.performDefaultHandling, nil),
             call: proxy.toReal((any URLSessionDelegate).self, { completionHandler(.performDefaultHandling, nil) }) {
                 return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(
-                    session, challenge, completionHandler) != nil
+                    $1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -89,7 +89,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(request) }) {
                 return optionalRequirement(
                     $0.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:))?(
-                        session, task, response, request, completionHandler) != nil
+                        $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
     }
 
@@ -106,7 +106,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             default: sessionLevel(),
             call: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
                 return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(
-                    session, task, challenge, completionHandler) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -119,7 +119,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(nil) }) {
-                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?(session, task, completionHandler)
+                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?($1.0, $1.1, $1.2)
                     != nil
             })
     }
@@ -134,7 +134,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
                 return optionalRequirement(
                     $0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(
-                        session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend) != nil
+                        $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
     }
 
@@ -143,7 +143,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didComplete, (session, task, error),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:task:didCompleteWithError:))?(session, task, error) != nil
+                return optionalRequirement($0.urlSession(_:task:didCompleteWithError:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -157,7 +157,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             default: completionHandler(.continueLoading, nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(.continueLoading, nil) }) {
                 return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(
-                    session, task, request, completionHandler) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -166,7 +166,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didFinishCollectingMetrics, (session, task, metrics),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:task:didFinishCollecting:))?(session, task, metrics) != nil
+                return optionalRequirement($0.urlSession(_:task:didFinishCollecting:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -182,7 +182,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             default: completionHandler(.allow),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(.allow) }) {
                 return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(
-                    session, dataTask, response, completionHandler) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -193,7 +193,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didBecomeDownloadTask, (session, dataTask, downloadTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, downloadTask)
+                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2)
                     != nil
             })
     }
@@ -203,7 +203,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didBecomeStreamTask, (session, dataTask, streamTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?(session, dataTask, streamTask) != nil
+                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -212,7 +212,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.didReceiveData, (session, dataTask, data),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didReceive:))?(session, dataTask, data) != nil
+                return optionalRequirement($0.urlSession(_:dataTask:didReceive:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -226,7 +226,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             default: completionHandler(proposedResponse),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(proposedResponse) }) {
                 return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(
-                    session, dataTask, proposedResponse, completionHandler) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -240,7 +240,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.didFinishDownloading, (session, downloadTask, location),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 // A required method on every platform.
-                $0.urlSession(session, downloadTask: downloadTask, didFinishDownloadingTo: location)
+                $0.urlSession($1.0, downloadTask: $1.1, didFinishDownloadingTo: $1.2)
                 return true
             })
     }
@@ -255,7 +255,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 return optionalRequirement(
                     $0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(
-                        session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite) != nil
+                        $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
     }
 
@@ -268,7 +268,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(
-                    session, downloadTask, fileOffset, expectedTotalBytes) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -279,7 +279,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.readClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:readClosedFor:))?(session, streamTask) != nil
+                return optionalRequirement($0.urlSession(_:readClosedFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -288,7 +288,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.writeClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:writeClosedFor:))?(session, streamTask) != nil
+                return optionalRequirement($0.urlSession(_:writeClosedFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -297,7 +297,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.betterRouteDiscovered, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:betterRouteDiscoveredFor:))?(session, streamTask) != nil
+                return optionalRequirement($0.urlSession(_:betterRouteDiscoveredFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -310,7 +310,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.didBecomeStreams, (session, streamTask, inputStream, outputStream),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(
-                    session, streamTask, inputStream, outputStream) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 
@@ -324,7 +324,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.webSocketDidOpen, (session, webSocketTask, `protocol`),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(
-                    session, webSocketTask, `protocol`) != nil
+                    $1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -337,7 +337,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.webSocketDidClose, (session, webSocketTask, closeCode, reason),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(
-                    session, webSocketTask, closeCode, reason) != nil
+                    $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
 }

@@ -268,19 +268,6 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         (URLSession, URLSessionWebSocketTask, URLSessionWebSocketTask.CloseCode, Data?), Void
     >("urlSession(_:webSocketTask:didCloseWith:reason:)")
 
-    /// Every method of the six session delegate protocols.
-    public override class var selectors: [AnyMethodSelector] {
-        [
-            didBecomeInvalid.erased, didReceiveChallenge.erased, willPerformHTTPRedirection.erased,
-            taskDidReceiveChallenge.erased, needNewBodyStream.erased, didSendBodyData.erased,
-            didComplete.erased, willBeginDelayedRequest.erased, didFinishCollectingMetrics.erased,
-            didReceiveResponse.erased, didBecomeDownloadTask.erased, didBecomeStreamTask.erased,
-            didReceiveData.erased, willCacheResponse.erased, didFinishDownloading.erased,
-            didWriteData.erased, didResumeAtOffset.erased, readClosed.erased, writeClosed.erased,
-            betterRouteDiscovered.erased, didBecomeStreams.erased, webSocketDidOpen.erased,
-            webSocketDidClose.erased,
-        ]
-    }
 
     // MARK: - The session's delegate
 
@@ -307,16 +294,16 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// proxy's own adapter (which would loop), does not adopt `P`, or (on
     /// Apple platforms, where the methods are optional) does not implement
     /// the method: then `fallback` answers, as Foundation would for a
-    /// delegate without the method. `send` returns whether the method was
-    /// implemented.
+    /// delegate without the method. `send` gets the real delegate and the
+    /// message's arguments, and returns whether the method was implemented.
     @inline(__always)
-    func toReal<P>(
+    func toReal<P, Arguments>(
         _ type: P.Type,
         _ fallback: @escaping () -> Void,
-        _ send: @escaping (P) -> Bool
-    ) -> (any URLSessionDelegate) -> Void {
-        { [adapter] realDelegate in
-            guard realDelegate !== adapter, let real = realDelegate as? P, send(real) else {
+        _ send: @escaping (P, Arguments) -> Bool
+    ) -> (any URLSessionDelegate, Arguments) -> Void {
+        { [adapter] realDelegate, arguments in
+            guard realDelegate !== adapter, let real = realDelegate as? P, send(real, arguments) else {
                 fallback()
                 return
             }

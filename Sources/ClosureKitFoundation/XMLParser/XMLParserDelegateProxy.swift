@@ -192,19 +192,6 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     public static let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
         "parser(_:validationErrorOccurred:)")
 
-    /// Every method of `XMLParserDelegate`.
-    public override class var selectors: [AnyMethodSelector] {
-        [
-            didStartDocument.erased, didEndDocument.erased, foundNotationDeclaration.erased,
-            foundUnparsedEntityDeclaration.erased, foundAttributeDeclaration.erased,
-            foundElementDeclaration.erased, foundInternalEntityDeclaration.erased,
-            foundExternalEntityDeclaration.erased, didStartElement.erased, didEndElement.erased,
-            didStartMappingPrefix.erased, didEndMappingPrefix.erased, foundCharacters.erased,
-            foundIgnorableWhitespace.erased, foundProcessingInstruction.erased, foundComment.erased,
-            foundCDATA.erased, resolveExternalEntity.erased, parseErrorOccurred.erased,
-            validationErrorOccurred.erased,
-        ]
-    }
 
     // MARK: - Installation
 
@@ -308,7 +295,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.didStartDocument, parser) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parserDidStartDocument(_:))?(parser)
+                optionalRequirement($0.parserDidStartDocument(_:))?($1)
             }
         }
     }
@@ -317,7 +304,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.didEndDocument, parser) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parserDidEndDocument(_:))?(parser)
+                optionalRequirement($0.parserDidEndDocument(_:))?($1)
             }
         }
     }
@@ -329,7 +316,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
             proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
-                    parser, name, publicID, systemID)
+                    $1.0, $1.1, $1.2, $1.3)
             }
         }
     }
@@ -343,7 +330,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
                 guard $0 !== self else { return }
                 optionalRequirement(
                     $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
-                        parser, name, publicID, systemID, notationName)
+                        $1.0, $1.1, $1.2, $1.3, $1.4)
             }
         }
     }
@@ -356,7 +343,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
             proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
-                    parser, attributeName, elementName, type, defaultValue)
+                    $1.0, $1.1, $1.2, $1.3, $1.4)
             }
         }
     }
@@ -365,7 +352,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?(parser, elementName, model)
+                optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
             }
         }
     }
@@ -374,7 +361,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?(parser, name, value)
+                optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
             }
         }
     }
@@ -387,7 +374,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
             proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
-                    parser, name, publicID, systemID)
+                    $1.0, $1.1, $1.2, $1.3)
             }
         }
     }
@@ -400,7 +387,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
             proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
-                    parser, elementName, namespaceURI, qName, attributeDict)
+                    $1.0, $1.1, $1.2, $1.3, $1.4)
             }
         }
     }
@@ -412,7 +399,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
             proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
                 guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
-                    parser, elementName, namespaceURI, qName)
+                    $1.0, $1.1, $1.2, $1.3)
             }
         }
     }
@@ -421,7 +408,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?(parser, prefix, namespaceURI)
+                optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
             }
         }
     }
@@ -430,7 +417,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:didEndMappingPrefix:))?(parser, prefix)
+                optionalRequirement($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
             }
         }
     }
@@ -439,7 +426,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundCharacters, (parser, string)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundCharacters:))?(parser, string)
+                optionalRequirement($0.parser(_:foundCharacters:))?($1.0, $1.1)
             }
         }
     }
@@ -448,7 +435,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?(parser, whitespaceString)
+                optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
             }
         }
     }
@@ -457,7 +444,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?(parser, target, data)
+                optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
             }
         }
     }
@@ -466,7 +453,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundComment, (parser, comment)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundComment:))?(parser, comment)
+                optionalRequirement($0.parser(_:foundComment:))?($1.0, $1.1)
             }
         }
     }
@@ -475,7 +462,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.foundCDATA, (parser, block)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:foundCDATA:))?(parser, block)
+                optionalRequirement($0.parser(_:foundCDATA:))?($1.0, $1.1)
             }
         }
     }
@@ -484,7 +471,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         return proxy?.withObject { proxy in
             proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
                 guard $0 !== self else { return nil }
-                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?(parser, name, systemID)
+                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
                     ?? nil
             }
         } ?? nil
@@ -494,7 +481,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:parseErrorOccurred:))?(parser, parseError)
+                optionalRequirement($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
             }
         }
     }
@@ -503,7 +490,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         proxy?.withObject { proxy in
             proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
                 guard $0 !== self else { return }
-                optionalRequirement($0.parser(_:validationErrorOccurred:))?(parser, validationError)
+                optionalRequirement($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
             }
         }
     }

@@ -8,7 +8,9 @@ struct DelegateProxyNamesTests {
         let real = RecordingTransferDelegate()
         owner.delegate = real
         owner.keepAlive = real
-        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
+        let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+        TransferProxy.sendEveryMessage(to: proxy)
+        return (owner, real, proxy)
     }
 
     @Test("a closure of the right type implements a method found by its Swift name")
@@ -125,7 +127,43 @@ struct DelegateProxyNamesTests {
     @Test("selector(named:) finds declared selectors only")
     func selectorNamed() {
         let proxy = TransferProxy()
+        TransferProxy.sendEveryMessage(to: proxy)
         #expect(proxy.selector(named: "title(for:)") == TransferProxy.title.erased)
         #expect(proxy.selector(named: "title") == nil)
+    }
+
+    @Test("a proxy of your own knows a method by name from its first message on, and names the ones it knows")
+    func namesKnownFromFirstMessage() async {
+        // A fresh process: no selector of the protocol has been used yet.
+        await #expect(processExitsWith: .success) {
+            let proxy = TransferProxy()
+            do {
+                _ = try proxy.implement("title(for:)") { (_: Transfer) -> String in "named" }
+                fatalError("step 1")
+            } catch let error as HookError {
+                guard "\(error)".contains("title(for:)") else { fatalError("step 2") }
+            } catch { fatalError("step 3") }
+            _ = proxy.title(for: Transfer())
+            guard proxy.selector(named: "title(for:)") == TransferProxy.title.erased else { fatalError("step 4") }
+            do {
+                _ = try proxy.implement("transfer(_:didProgress:)") { (_: Transfer, _: Double) in }
+                fatalError("step 5")
+            } catch let error as HookError {
+                guard "\(error)".contains("title(for:)") else { fatalError("step 6") }
+            } catch { fatalError("step 7") }
+        }
+    }
+}
+
+extension TransferProxy {
+    /// Sends one message of each method, the first use that makes a proxy of
+    /// one's own know its methods by name.
+    static func sendEveryMessage(to proxy: TransferProxy) {
+        let transfer = Transfer()
+        proxy.transfer(transfer, didProgress: 0)
+        _ = proxy.transferShouldStart(transfer)
+        _ = proxy.transferShouldRetry(transfer)
+        _ = proxy.priority(for: transfer)
+        _ = proxy.title(for: transfer)
     }
 }

@@ -28,10 +28,9 @@ enum IssueSample {
 
     final class PlayerProxy: DelegateProxy<any PlayerDelegate>, PlayerDelegate {
         static let didReach = MethodSelector<(Player, Double), Void>("player(_:didReach:)")
-        override class var selectors: [AnyMethodSelector] { [didReach.erased] }
 
         func player(_ player: Player, didReach seconds: Double) {
-            forward(Self.didReach, (player, seconds)) { $0.player(player, didReach: seconds) }
+            forward(Self.didReach, (player, seconds)) { $0.player($1.0, didReach: $1.1) }
         }
     }
 

@@ -30,25 +30,22 @@ final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate
     static let shouldRetry = MethodSelector<Transfer, Bool>("transferShouldRetry(_:)", combining: .or)
     static let priority = MethodSelector<Transfer, Int>("priority(for:)", combining: .custom { $0 + $1 })
     static let title = MethodSelector<Transfer, String>("title(for:)")
-    override class var selectors: [AnyMethodSelector] {
-        [didProgress.erased, shouldStart.erased, shouldRetry.erased, priority.erased, title.erased]
-    }
 
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
         // The `call:` form: the real delegate gets the method's own parameters.
-        forward(Self.didProgress, (transfer, fraction)) { $0.transfer(transfer, didProgress: fraction) }
+        forward(Self.didProgress, (transfer, fraction)) { $0.transfer($1.0, didProgress: $1.1) }
     }
     func transferShouldStart(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart(transfer) }
+        forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart($1) }
     }
     func transferShouldRetry(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry(transfer) }
+        forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry($1) }
     }
     func priority(for transfer: Transfer) -> Int {
-        forward(Self.priority, transfer, default: 0) { $0.priority(for: transfer) }
+        forward(Self.priority, transfer, default: 0) { $0.priority(for: $1) }
     }
     func title(for transfer: Transfer) -> String {
-        forward(Self.title, transfer, default: "default") { $0.title(for: transfer) }
+        forward(Self.title, transfer, default: "default") { $0.title(for: $1) }
     }
 }
 

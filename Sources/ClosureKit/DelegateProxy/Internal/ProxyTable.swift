@@ -58,7 +58,15 @@ final class ProxyTable: @unchecked Sendable {
     func route(_ id: Int) -> ProxyRoute {
         group.lock.lock()
         defer { group.lock.unlock() }
-        if id < cores.count, let snapshot = cores[id]?.snapshotLocked() {
+        guard id < cores.count, let core = cores[id] else {
+            // The selector's first message to this proxy: the caller
+            // declares it (``ProxyRoute/isFirstMessage``), which makes the
+            // core that the next messages find empty.
+            return ProxyRoute(
+                closures: nil, removals: ProxyRoute.firstMessage, delegate: RealDelegate.retained(realObject),
+                witness: realWitness)
+        }
+        if let snapshot = core.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
             }
@@ -104,8 +112,18 @@ struct ProxyRoute {
     /// The selector's snapshot (a `HandlerSnapshot<ProxyClosure<A, R>>`), or
     /// nil when no closure is registered for it.
     @usableFromInline let closures: AnyHandlerSnapshot?
-    /// With closures, the removal count read with the snapshot.
+    /// With closures, the removal count read with the snapshot; without,
+    /// ``firstMessage`` for the selector's first message to the proxy (a
+    /// word the route already has, so that it is still returned in
+    /// registers), zero otherwise.
     @usableFromInline let removals: UInt
+
+    /// The value of ``removals`` that marks a selector's first message.
+    @usableFromInline static let firstMessage = UInt.max
+
+    /// Whether this is the selector's first message to the proxy (no
+    /// closures then).
+    @inlinable var isFirstMessage: Bool { closures == nil && removals == Self.firstMessage }
     /// The real delegate, retained (the weak load's +1), or nil: absent, or
     /// not needed (see ``ProxyTable/route(_:)``). Whoever reads the
     /// route takes it over once: ``callDelegate(as:_:)``, or
