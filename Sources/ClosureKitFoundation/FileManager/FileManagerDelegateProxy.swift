@@ -159,7 +159,6 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
         "fileManager(_:shouldProceedAfterError:removingItemAt:)")
 
-
     /// The `NSObject` the file manager holds as its delegate; it forwards here.
     let adapter = FileManagerDelegateAdapter()
 

@@ -62,7 +62,6 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// Arguments: the archiver.
     public static let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
 
-
     /// The `NSObject` the archiver holds as its delegate; it forwards here.
     let adapter = NSKeyedArchiverDelegateAdapter()
 

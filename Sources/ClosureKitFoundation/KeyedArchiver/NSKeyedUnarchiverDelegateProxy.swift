@@ -73,7 +73,6 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// Arguments: the unarchiver.
     public static let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
 
-
     /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
     let adapter = NSKeyedUnarchiverDelegateAdapter()
 

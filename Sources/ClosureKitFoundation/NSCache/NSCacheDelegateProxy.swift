@@ -36,7 +36,6 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
     public static let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
         "cache(_:willEvictObject:)")
 
-
     /// The `NSObject` the cache holds as its delegate; it forwards here.
     let adapter = NSCacheDelegateAdapter()
 

@@ -39,7 +39,6 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// Arguments: `(stream, event)`.
     public static let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
 
-
     /// The `NSObject` the stream holds as its delegate; it forwards here.
     let adapter = StreamDelegateAdapter()
 

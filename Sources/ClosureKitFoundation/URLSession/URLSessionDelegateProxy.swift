@@ -268,7 +268,6 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         (URLSession, URLSessionWebSocketTask, URLSessionWebSocketTask.CloseCode, Data?), Void
     >("urlSession(_:webSocketTask:didCloseWith:reason:)")
 
-
     // MARK: - The session's delegate
 
     /// The `NSObject` the session holds as its delegate; it forwards here.

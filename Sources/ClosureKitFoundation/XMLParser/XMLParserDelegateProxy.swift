@@ -192,7 +192,6 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     public static let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
         "parser(_:validationErrorOccurred:)")
 
-
     // MARK: - Installation
 
     /// The `NSObject` the parser holds as its delegate; it forwards here.

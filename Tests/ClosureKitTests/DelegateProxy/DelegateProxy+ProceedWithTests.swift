@@ -120,7 +120,7 @@ struct DelegateProxyProceedWithTests {
         let (owner, real, proxy) = installed()
         real.startAnswer = false
         let instead = proxy.implement(TransferProxy.shouldStart) { _ in true }
-        #expect(owner.shouldStart() == false)  // false && true
+        #expect(owner.shouldStart() == false) // false && true
         let replace = proxy.replaceResult(TransferProxy.shouldStart) { invocation in
             #expect(invocation.result == false)
             return true

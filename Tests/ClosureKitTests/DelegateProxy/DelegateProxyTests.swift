@@ -233,7 +233,6 @@ struct DelegateProxyTests {
 private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {
     let evaluations = DelaysCounter()
 
-
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
         forward(TransferProxy.didProgress, counted((transfer, fraction))) { $0.transfer($1.0, didProgress: $1.1) }
     }
