@@ -1,4 +1,4 @@
-// Samples of Sources/ClosureKit/Documentation.docc/DelegateProxies.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/DelegateProxies.md
 // snippet.hide
 import ClosureKit
 final class DownloadTask {
@@ -10,7 +10,7 @@ final class Analytics: Sendable { func count(_ name: String) {} }
 let analytics = Analytics()
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/DelegateProxies.md:23
+// Sources/ClosureKit/ClosureKit.docc/DelegateProxies.md:23
 // snippet.hide
 func sample23(task: DownloadTask) async throws {
 // snippet.show
@@ -27,7 +27,7 @@ func sample23(task: DownloadTask) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/DelegateProxies.md:41
+// Sources/ClosureKit/ClosureKit.docc/DelegateProxies.md:41
 protocol DownloadTaskDelegate: AnyObject {
     func downloadShouldStart(_ task: DownloadTask) -> Bool
     func download(_ task: DownloadTask, didProgress fraction: Double)
@@ -51,7 +51,7 @@ final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, Download
     }
 }
 
-// Sources/ClosureKit/Documentation.docc/DelegateProxies.md:139
+// Sources/ClosureKit/ClosureKit.docc/DelegateProxies.md:139
 // snippet.hide
 func sample139(proxy: DownloadTaskProxy) async throws {
     var tokens = Set<CancellationToken>()
@@ -65,7 +65,7 @@ func sample139(proxy: DownloadTaskProxy) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/DelegateProxies.md: changing arguments and results
+// Sources/ClosureKit/ClosureKit.docc/DelegateProxies.md: changing arguments and results
 // snippet.hide
 func sampleChanging(proxy: DownloadTaskProxy) async throws {
 // snippet.show

@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Documentation.docc/HookPoints.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/HookPoints.md
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md:13
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:13
 class Document: Hookable {
     static let save = HookPoint<Document, String, Bool>("save(to:)")
     static let end = EndOfLifeHookPoint<Document>()
@@ -22,7 +22,7 @@ class Document: Hookable {
 
 final class Spreadsheet: Document {}
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md:35
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:35
 // snippet.hide
 func sample35(draft: Document) async throws {
 // snippet.show
@@ -40,7 +40,7 @@ func sample35(draft: Document) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md:71
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:71
 // snippet.hide
 func sample71() async throws {
 // snippet.show
@@ -53,7 +53,7 @@ func sample71() async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md: changing the arguments
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: changing the arguments
 // snippet.hide
 func sampleProceedWith(draft: Document) {
 // snippet.show
@@ -66,7 +66,7 @@ func sampleProceedWith(draft: Document) {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md: replacing the result
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: replacing the result
 // snippet.hide
 func sampleReplaceResult() {
 // snippet.show
@@ -79,7 +79,7 @@ func sampleReplaceResult() {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md: declared once
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: declared once
 final class Editor: Hookable {
     static let open = HookPoint<Editor, String, Bool>("open(_:)")
     static let save = HookPoint<Editor, String, Bool>("save(to:)")
@@ -97,7 +97,7 @@ final class Editor: Hookable {
     }
 }
 
-// Sources/ClosureKit/Documentation.docc/HookPoints.md: by name, waiting
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: by name, waiting
 // snippet.hide
 func sampleUnattached() throws {
 // snippet.show

@@ -1,4 +1,4 @@
-// Samples of Sources/ClosureKit/Documentation.docc/Isolation.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/Isolation.md
 
 import ClosureKit
 

@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Documentation.docc/KeyPathObservation.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:13
+// Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:13
 import ClosureKit
 
 final class Settings: KeyPathObservable {
@@ -25,7 +25,7 @@ let token = settings.observe(\.volume, options: [.old, .new]) { settings, change
 }
 settings.volume = 0.8   // prints "volume 0.5 -> 0.8"
 
-// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:59
+// Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:59
 // snippet.hide
 func sample59(settings: Settings) async throws {
 // snippet.show
@@ -37,7 +37,7 @@ func sample59(settings: Settings) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:69
+// Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:69
 // snippet.hide
 func sample69(settings: Settings) async throws {
 // snippet.show
@@ -51,7 +51,7 @@ func sample69(settings: Settings) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:87
+// Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:87
 // snippet.hide
 func sample87(settings: Settings) async throws {
 // snippet.show

@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Documentation.docc/KeyPathObservation.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/KeyPathObservation.md:111
+// Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:111
 import Observation
 
 @Observable final class Player { var volume = 0.5 }

@@ -1,4 +1,4 @@
-// Samples of Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md
 // snippet.hide
 import ClosureKit
 final class Connection {}
@@ -9,7 +9,7 @@ extension AssociationKey where Value == Owner {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:10
+// Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:10
 // snippet.hide
 func sample10(connection: Connection) async throws {
 // snippet.show
@@ -20,7 +20,7 @@ func sample10(connection: Connection) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:42
+// Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:42
 // snippet.hide
 func sample42() async throws {
 // snippet.show
@@ -31,7 +31,7 @@ func sample42() async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/TokensAndLifetime.md:57
+// Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:57
 // snippet.hide
 func sample57(view: View, owner: Owner) async throws {
 // snippet.show

@@ -1,4 +1,4 @@
-// Samples of Sources/ClosureKitFoundation/Documentation.docc/ClosureKitFoundation.md
+// Samples of Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md
 // snippet.hide
 import ClosureKitFoundation
 import Foundation
@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 // snippet.show
 
-// Sources/ClosureKitFoundation/Documentation.docc/ClosureKitFoundation.md:17
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:17
 import ClosureKitFoundation
 import Foundation
 #if canImport(FoundationXML)
@@ -35,7 +35,7 @@ let tokens = [
 ]
 _ = parser.parse()
 
-// Sources/ClosureKitFoundation/Documentation.docc/ClosureKitFoundation.md:57
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:57
 // snippet.hide
 func sample57(parser: XMLParser) async throws {
 // snippet.show
@@ -49,7 +49,7 @@ func sample57(parser: XMLParser) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKitFoundation/Documentation.docc/ClosureKitFoundation.md:84
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:84
 // snippet.hide
 func sample84() async throws {
 // snippet.show

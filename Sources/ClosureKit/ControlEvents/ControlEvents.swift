@@ -14,8 +14,8 @@
 /// ```
 ///
 /// A handler fires when the events sent *overlap* its mask; ``EventControl``'s
-/// `hasHandlers(for:)` and `removeHandlers(for:)` match the *exact* mask. See
-/// <doc:ControlEvents>.
+/// `hasHandlers(for:)` and `removeHandlers(for:)` match the *exact* mask; the article
+/// "Control events" has the details.
 public struct ControlEvents: OptionSet, Hashable, Sendable {
     /// The raw bits, equal to `UIControl.Event.rawValue` for the same events.
     public let rawValue: UInt

@@ -40,7 +40,7 @@
 /// 1. `before` closures, in registration order;
 /// 2. the implementation: the newest `instead` closure if one is registered,
 ///    otherwise ``realDelegate``, otherwise the protocol's default (the
-///    `default:` of ``forward(_:_:default:call:)``). An `instead` closure can call
+///    `default:` of ``forward(_:_:default:function:call:)``). An `instead` closure can call
 ///    through to what it replaced with ``Invocation/proceed()``. Where the
 ///    selector's ``ResultCombining`` rule asks for both, the real delegate is
 ///    asked first and the answers are combined;

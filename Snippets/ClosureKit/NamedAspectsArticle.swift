@@ -1,7 +1,7 @@
-// Samples of Sources/ClosureKit/Documentation.docc/Aspects.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/NamedAspects.md
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Aspects.md:13
+// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:13
 import ClosureKit
 
 final class Document: Hookable {
@@ -26,7 +26,7 @@ final class Settings: KeyPathObservable {
     @ObservableProperty var autosave = true
 }
 
-// Sources/ClosureKit/Documentation.docc/Aspects.md:41
+// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:41
 // snippet.hide
 func sample41(readme: Document, settings: Settings) throws {
 // snippet.show
@@ -46,7 +46,7 @@ audit.uninstall()                    // all three end; nothing else does
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Aspects.md:66
+// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:66
 // snippet.hide
 func sample66() throws {
 // snippet.show
@@ -66,7 +66,7 @@ try Aspect.install("call log") {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Aspects.md:129
+// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:129
 @MainActor
 final class SaveCounter {
     var saves = 0

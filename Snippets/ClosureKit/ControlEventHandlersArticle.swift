@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Documentation.docc/ControlEvents.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/ControlEventHandlers.md
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/ControlEvents.md:12
+// Sources/ClosureKit/ClosureKit.docc/ControlEventHandlers.md:12
 import ClosureKit
 
 final class Slider: EventControl {

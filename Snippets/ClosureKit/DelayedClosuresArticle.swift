@@ -1,10 +1,10 @@
-// Samples of Sources/ClosureKit/Documentation.docc/Delays.md
+// Samples of Sources/ClosureKit/ClosureKit.docc/DelayedClosures.md
 // snippet.hide
 import ClosureKit
 final class Banner: Sendable { func hide() {} }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Delays.md:11
+// Sources/ClosureKit/ClosureKit.docc/DelayedClosures.md:11
 // snippet.hide
 func sample11(banner: Banner) async throws {
 // snippet.show
@@ -17,7 +17,7 @@ func sample11(banner: Banner) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Delays.md:43
+// Sources/ClosureKit/ClosureKit.docc/DelayedClosures.md:43
 // snippet.hide
 func sample43() async throws {
 // snippet.show
@@ -26,7 +26,7 @@ func sample43() async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/Documentation.docc/Delays.md:90
+// Sources/ClosureKit/ClosureKit.docc/DelayedClosures.md:90
 // snippet.hide
 func sample90() async throws {
 // snippet.show
