@@ -80,7 +80,15 @@ public enum Association {
             _ = TypeAssociations.replace(key.id, on: type, with: value.map { StrongValueBox($0) })
             return
         }
-        let old = SideTable.replaceBox(for: key.id, on: object, with: value.map { StrongValueBox($0) })
+        if var value {
+            // A write in place swaps the old value out into `value`, which
+            // releases it here, after the lock.
+            if SideTable.updateBox(for: key.id, on: object, { ValueBox<Value>.swap(&value, into: $0) }) { return }
+            let old = SideTable.replaceBox(for: key.id, on: object, with: StrongValueBox(value))
+            _ = old
+            return
+        }
+        let old = SideTable.replaceBox(for: key.id, on: object, with: nil)
         // The replaced value is released here, after the lock.
         _ = old
     }
@@ -92,8 +100,15 @@ public enum Association {
     /// the object's own storage directly.
     @inlinable
     public static func set<Value, Owner: Lifetime>(_ value: Value?, for key: AssociationKey<Value>, on object: Owner) {
-        let old = object.lifetimeStorage.replaceBox(
-            for: key.id, with: value.map { StrongValueBox($0) }, owner: object)
+        let storage = object.lifetimeStorage
+        if var value {
+            // See set(_:for:on:) for any object.
+            if storage.updateBox(for: key.id, owner: object, { ValueBox<Value>.swap(&value, into: $0) }) { return }
+            let old = storage.replaceBox(for: key.id, with: StrongValueBox(value), owner: object)
+            _ = old
+            return
+        }
+        let old = storage.replaceBox(for: key.id, with: nil, owner: object)
         // The replaced value is released here, after the lock.
         _ = old
     }

@@ -33,8 +33,11 @@ class ValueBox<Value>: @unchecked Sendable {
 /// A box that holds its value strongly.
 @usableFromInline
 final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
+    /// Replaced in place by a write only while the box is uniquely
+    /// referenced, under its storage's lock: no reader holds it then, and a
+    /// new reader needs that lock to reach it.
     @usableFromInline
-    let value: Value
+    @exclusivity(unchecked) var value: Value
 
     @usableFromInline
     init(_ value: Value) {

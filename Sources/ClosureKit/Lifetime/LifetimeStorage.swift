@@ -140,6 +140,29 @@ public final class LifetimeStorage: @unchecked Sendable {
         }
     }
 
+    /// Offers the box stored under `id` to `update` when the slot holds the
+    /// only reference to it, so that a write can replace the value in place
+    /// instead of allocating a new box; the caller holds ``lock``. Returns
+    /// whether `update` took it (it declines a weak box).
+    func updateBoxWhileLocked(for id: Int, _ update: (AnyObject) -> Bool) -> Bool {
+        guard let index = slots.firstIndex(where: { $0.id == id }),
+            isKnownUniquelyReferenced(&slots[index].box)
+        else { return false }
+        return update(slots[index].box)
+    }
+
+    /// ``updateBoxWhileLocked(for:_:)`` for an adopter of ``Lifetime``,
+    /// taking the lock. Declines when the storage belongs to another object,
+    /// so that ``replaceBox(for:with:owner:)`` traps on the shared storage.
+    @usableFromInline
+    func updateBox(for id: Int, owner: AnyObject, _ update: (AnyObject) -> Bool) -> Bool {
+        let address = UInt(bitPattern: ObjectIdentifier(owner))
+        lock.lock()
+        defer { lock.unlock() }
+        guard ownerAddress == address else { return false }
+        return updateBoxWhileLocked(for: id, update)
+    }
+
     /// Stores or removes a box; the caller holds ``lock``.
     func replaceBoxWhileLocked(for id: Int, with box: AnyObject?) -> AnyObject? {
         if let index = slots.firstIndex(where: { $0.id == id }) {

@@ -125,6 +125,23 @@ enum SideTable {
         return storage(for: object).replaceBox(for: id, with: box)
     }
 
+    /// ``LifetimeStorage/updateBoxWhileLocked(for:_:)`` on `object`'s entry,
+    /// in one critical section; false when the object has no entry here.
+    @usableFromInline
+    static func updateBox(for id: Int, on object: AnyObject, _ update: (AnyObject) -> Bool) -> Bool {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        var released: [Entry] = []
+        lock.lock()
+        var updated = false
+        if let entry = liveEntry(at: address, for: object, releasing: &released) {
+            updated = entry.storage.updateBoxWhileLocked(for: id, update)
+            countOperation(releasing: &released)
+        }
+        lock.unlock()
+        released.removeAll()
+        return updated
+    }
+
     /// The storage for `object`, or nil if it has none yet.
     static func existingStorage(for object: AnyObject) -> LifetimeStorage? {
         let address = UInt(bitPattern: ObjectIdentifier(object))
