@@ -58,13 +58,29 @@ extension Hookable {
     /// or function is checked by Swift as main-actor code, but its type as
     /// `Any` no longer says so (it is a plain function type), so the actor
     /// comes from `isolation`. Hooked from the main actor, it runs on the main
-    /// actor whichever thread calls the method: at once on the main thread,
-    /// otherwise enqueued, in call order; an `instead` hook or a result
+    /// actor whichever thread calls the method: at once when the call is made
+    /// on the main actor, otherwise enqueued, in call order; an `instead` hook or a result
     /// replacement answers only on a call from the main actor, and other
     /// calls go on as if it were not there. Hooked from nonisolated code, it
-    /// runs on the calling thread. Write the closure without `@MainActor` or
-    /// `@Sendable`: a closure whose type carries a global actor does not match
-    /// the hook point's signature.
+    /// runs on the calling thread. The rule depends on where the hook is
+    /// registered, not on the closure's annotations: a `@Sendable` closure
+    /// follows it too, and a closure marked `@MainActor` (whose type carries
+    /// the actor) does not match the hook point's signature.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// final class SaveLog {
+    ///     var saved: [String] = []
+    ///     var tokens = Set<CancellationToken>()
+    ///
+    ///     func start() throws {
+    ///         try Document.hook("save(to:)", at: .after) {
+    ///             (_: Document, invocation: Invocation<String, Bool>) in
+    ///             self.saved.append(invocation.arguments)   // main-actor state, on the main actor
+    ///         }.store(in: &tokens)
+    ///     }
+    /// }
+    /// ```
     ///
     /// ```swift
     /// let token = try Document.hook("save(to:)", at: .after) {
