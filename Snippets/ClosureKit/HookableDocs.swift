@@ -22,6 +22,20 @@ let audit = Document.save.before { document, invocation in
     print("saving to", invocation.arguments)
 }
 
+// Sources/ClosureKit/HookPoints/Hookable.swift: hook from the main actor
+@MainActor
+final class SaveLog {
+    var saved: [String] = []
+    var tokens = Set<CancellationToken>()
+
+    func start() throws {
+        try Document.hook("save(to:)", at: .after) {
+            (_: Document, invocation: Invocation<String, Bool>) in
+            self.saved.append(invocation.arguments)   // main-actor state, on the main actor
+        }.store(in: &tokens)
+    }
+}
+
 // Sources/ClosureKit/HookPoints/Hookable.swift:47
 // snippet.hide
 func sample47() async throws {

@@ -42,4 +42,21 @@ struct AnalyticsTests {
         #expect(counts["Basket.add(_:)"] == 2)
         #expect(registry.names.isEmpty)
     }
+
+    @Test("a misspelled table entry waits for its hook point, and unattachedHooks names it until uninstalled")
+    func misspelledEntryIsListed() throws {
+        let registry = AspectRegistry()
+        let counts = CallCounts()
+        let table: [(type: any Hookable.Type, methods: [String])] = [(Basket.self, ["add(_:)", "chekout()"])]
+        let aspect = try Analytics.install(table: table, counting: counts, in: registry)
+        let basket = Basket()
+        _ = basket.add("tea")
+        _ = basket.checkout()
+        #expect(counts.sorted.map { "\($0.method) \($0.count)" } == ["Basket.add(_:) 1"])
+        let unattached = Analytics.unattachedHooks(table: table)
+        #expect(unattached.count == 1)
+        #expect(unattached.first.map { "\($0)" }?.hasPrefix("Basket declares no method named chekout()") == true)
+        aspect.uninstall()
+        #expect(Analytics.unattachedHooks(table: table).isEmpty)
+    }
 }

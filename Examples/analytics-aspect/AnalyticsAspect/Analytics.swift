@@ -15,6 +15,10 @@ public enum Analytics {
     /// Installs the aspect named `name`: one `before` hook per method of
     /// `table`, each counting into `counts` under `Type.method`.
     ///
+    /// A method name the table misspells is no error here: its hook waits
+    /// for a hook point of that name, which never comes, and
+    /// ``unattachedHooks(table:)`` lists it.
+    ///
     /// - Throws: ``AspectError`` when an aspect of that name is installed,
     ///   and the ``HookError`` of a name-based hook that its type refuses
     ///   (nothing is installed then).
@@ -35,5 +39,13 @@ public enum Analytics {
                 }
             }
         }
+    }
+
+    /// The name-based hooks of `table`'s types that wait for a hook point:
+    /// a misspelled method name, once the named methods have run.
+    public static func unattachedHooks(
+        table: [(type: any Hookable.Type, methods: [String])] = table
+    ) -> [HookError] {
+        table.flatMap { $0.type.unattachedHooks }
     }
 }

@@ -46,5 +46,15 @@ public func runAnalyticsTour(indent: String = "") throws {
             + "Basket.add(_:) \(counts["Basket.add(_:)"])")
     checkouts.uninstall()
 
+    // A misspelled entry is no error: its hook waits for a hook point of that
+    // name, which never comes. `unattachedHooks` finds it.
+    let misspelled = [(type: Basket.self as any Hookable.Type, methods: ["chekout()"])]
+    let typo = try Analytics.install("typo", table: misspelled, counting: counts)
+    shop()
+    for error in Analytics.unattachedHooks(table: misspelled) {
+        say("waiting for its hook point: \(error)")
+    }
+    typo.uninstall()
+
     say("installed aspects at the end: \(AspectRegistry.shared.names)")
 }

@@ -184,8 +184,21 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         isolation: isolated (any Actor)?
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
     where Input == (First, Second) {
+        make(body, registeredIn: RegisteredIsolation.current(isolation))
+    }
+
+    /// ``make(_:isolation:)`` for a closure of an object and a value, with
+    /// the isolation its registration recorded (``RegisteredIsolation``): for
+    /// a closure converted after its registration returned, on another
+    /// thread (a hook registered by name that waited for its hook point).
+    @usableFromInline
+    package static func make<First: AnyObject, Second>(
+        _ body: @escaping (First, Second) -> Void,
+        registeredIn isolation: RegisteredIsolation?
+    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
+    where Input == (First, Second) {
         guard let isolation else { return (assumeSendableHandler(body), nil) }
-        let delivery = ActorDelivery(actor: isolation, thread: mainThread(of: isolation)) { body($0.0, $0.1) }
+        let delivery = ActorDelivery(actor: isolation.actor, thread: isolation.thread) { body($0.0, $0.1) }
         let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
         let gate = delivery.gate
         return (
@@ -207,11 +220,21 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         _ body: @escaping (Input) -> Output,
         isolation: isolated (any Actor)?
     ) -> @Sendable (Input) -> Output? {
+        makeAnswering(body, registeredIn: RegisteredIsolation.current(isolation))
+    }
+
+    /// ``makeAnswering(_:isolation:)`` with the isolation its registration
+    /// recorded (``RegisteredIsolation``).
+    @usableFromInline
+    package static func makeAnswering<Output>(
+        _ body: @escaping (Input) -> Output,
+        registeredIn isolation: RegisteredIsolation?
+    ) -> @Sendable (Input) -> Output? {
         guard let isolation else {
             let sendable = assumeSendable(body)
             return { sendable($0) }
         }
-        let gate = ActorDeliveryGate(thread: mainThread(of: isolation), actor: ObjectIdentifier(isolation))
+        let gate = ActorDeliveryGate(thread: isolation.thread, actor: ObjectIdentifier(isolation.actor))
         let box = UncheckedSendable(body)
         return { input in gate.isOnActor ? box.value(input) : nil }
     }
@@ -237,7 +260,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     /// thread says nothing about the actor, and every event is enqueued.
     /// (The runtime's own "is this the current executor" check traps on a
     /// thread that is not the actor's, so it cannot be asked.)
-    private static func mainThread(of isolation: any Actor) -> UInt {
+    fileprivate static func mainThread(of isolation: any Actor) -> UInt {
         guard ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared),
             Platform.isProcessMainThread()
         else { return 0 }
@@ -356,5 +379,24 @@ private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked S
         // Dropped first, so that no waiting event runs once this returns.
         let dropped = delivery?.cancel() ?? false
         return inner.cancel() || dropped
+    }
+}
+
+/// The caller's isolation as a registration records it while it runs on the
+/// actor: the actor, and the thread on which a send may run the closure at
+/// once (see `mainThread(of:)`, which must be read on the actor). It lets a
+/// closure be converted later, on any thread, with the isolation it was
+/// registered with: a hook registered by name waits for its hook point.
+@usableFromInline
+package struct RegisteredIsolation: Sendable {
+    let actor: any Actor
+    let thread: UInt
+
+    /// The isolation of the registration that calls it; nil from nonisolated
+    /// code.
+    @usableFromInline
+    package static func current(_ isolation: isolated (any Actor)? = #isolation) -> RegisteredIsolation? {
+        guard let isolation else { return nil }
+        return RegisteredIsolation(actor: isolation, thread: ActorDelivery<Void>.mainThread(of: isolation))
     }
 }

@@ -134,9 +134,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        let token = add(Hook(scope: type, body: .observer(body)), at: .before, instance: instance, options: options)
-        return ActorDelivery.token(token, ending: delivery)
+        observe(body, at: .before, on: instance, for: type, options: options, registeredIn: .current(isolation))
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -157,9 +155,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        let token = add(Hook(scope: type, body: .observer(body)), at: .after, instance: instance, options: options)
-        return ActorDelivery.token(token, ending: delivery)
+        observe(body, at: .after, on: instance, for: type, options: options, registeredIn: .current(isolation))
     }
 
     /// Adds a closure that runs instead of the method.
@@ -180,10 +176,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        // It must answer now: off its actor, the call goes on as if it were not there.
-        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, isolation: isolation) { $0.proceed() }
-        return add(
-            Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
+        answer(body, at: .instead, on: instance, for: type, options: options, registeredIn: .current(isolation))
     }
 
     /// Adds a closure that runs after the method and replaces the result the
@@ -223,7 +216,45 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, isolation: isolation) { $0.result! }
+        answer(body, at: .after, on: instance, for: type, options: options, registeredIn: .current(isolation))
+    }
+
+    /// Registers a `before` or `after` observer, delivered in the isolation
+    /// its registration recorded: the one path of the typed and the
+    /// name-based registrations.
+    private func observe(
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void,
+        at position: HookPosition,
+        on instance: Owner?,
+        for type: Owner.Type,
+        options: RegistrationOptions,
+        registeredIn isolation: RegisteredIsolation?
+    ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, registeredIn: isolation)
+        let token = add(Hook(scope: type, body: .observer(body)), at: position, instance: instance, options: options)
+        return ActorDelivery.token(token, ending: delivery)
+    }
+
+    /// Registers a closure that answers during the call: an `instead` hook
+    /// (at `.instead`) or a result replacement (at `.after`). Registered from
+    /// an actor, it answers on a call from that actor; on the others, the
+    /// call goes on as if it were not there.
+    private func answer(
+        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
+        at position: HookPosition,
+        on instance: Owner?,
+        for type: Owner.Type,
+        options: RegistrationOptions,
+        registeredIn isolation: RegisteredIsolation?
+    ) -> CancellationToken {
+        if position == .instead {
+            let replacement = HookBodies<Owner, Arguments, Result>.answering(body, registeredIn: isolation) {
+                $0.proceed()
+            }
+            return add(
+                Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
+        }
+        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, registeredIn: isolation) { $0.result! }
         return add(Hook(scope: type, body: .result(replacement)), at: .after, instance: instance, options: options)
     }
 
@@ -397,12 +428,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             instance = typed
         }
         let options = registration.options
+        let isolation = registration.isolation
         switch position {
         case .before, .after:
             if let observer = HookBodies<Owner, Arguments, Result>.observer(from: registration.body) {
-                return position == .before
-                    ? before(on: instance, for: ownerScope, options: options, observer)
-                    : after(on: instance, for: ownerScope, options: options, observer)
+                return observe(
+                    observer, at: position, on: instance, for: ownerScope, options: options, registeredIn: isolation)
             }
             // At `after`, a closure that returns the result replaces it.
             guard position == .after,
@@ -410,12 +441,14 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             else {
                 throw mismatch
             }
-            return replaceResult(on: instance, for: ownerScope, options: options, replacement)
+            return answer(
+                replacement, at: .after, on: instance, for: ownerScope, options: options, registeredIn: isolation)
         case .instead:
             guard let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body) else {
                 throw mismatch
             }
-            return self.instead(on: instance, for: ownerScope, options: options, replacement)
+            return answer(
+                replacement, at: .instead, on: instance, for: ownerScope, options: options, registeredIn: isolation)
         }
     }
 
@@ -483,12 +516,12 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
     /// call from that actor, and `fallback` answers the others.
     static func answering(
         _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
-        isolation: isolated (any Actor)?,
+        registeredIn isolation: RegisteredIsolation?,
         otherwise fallback: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
         guard isolation != nil else { return assumeSendable(body) }
         let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
-            { body($0.0, $0.1) }, isolation: isolation)
+            { body($0.0, $0.1) }, registeredIn: isolation)
         return { answer(($0, $1)) ?? fallback($1) }
     }
 

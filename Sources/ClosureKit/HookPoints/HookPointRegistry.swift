@@ -17,6 +17,8 @@ struct HookRegistration: @unchecked Sendable {
     /// The one instance to hook, or nil.
     let instance: AnyObject?
     let options: RegistrationOptions
+    /// The isolation of the code that registered it, where the closure runs.
+    let isolation: RegisteredIsolation?
     /// The closure, checked against the hook point's signature.
     let body: Any
 }
@@ -158,6 +160,8 @@ final class PendingHook: TokenRegistration, @unchecked Sendable {
     let scope: AnyObject.Type
     private let position: HookPosition
     private let options: RegistrationOptions
+    /// Kept from the registration: the hook runs there once attached.
+    private let isolation: RegisteredIsolation?
     private let body: Any
     /// The one instance to hook, held weakly while it waits: a waiting hook
     /// must not keep its instance alive.
@@ -173,6 +177,7 @@ final class PendingHook: TokenRegistration, @unchecked Sendable {
         self.scope = registration.scope
         self.position = registration.position
         self.options = registration.options
+        self.isolation = registration.isolation
         self.body = registration.body
         self.instance = registration.instance
         self.hasInstance = registration.instance != nil
@@ -196,7 +201,8 @@ final class PendingHook: TokenRegistration, @unchecked Sendable {
             }
             do throws(HookError) {
                 let registration = HookRegistration(
-                    position: position, scope: scope, instance: instance, options: options, body: body)
+                    position: position, scope: scope, instance: instance, options: options, isolation: isolation,
+                    body: body)
                 state = .attached(try point.register(registration))
                 return nil
             } catch {

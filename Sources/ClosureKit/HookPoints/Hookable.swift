@@ -26,8 +26,8 @@
 ///
 /// Each hook point is declared once: it registers itself with its owner
 /// type when it is first created, for the name-based entry points
-/// (``hook(_:at:options:_:)-swift.type.method`` and
-/// ``hook(_:at:options:_:)-swift.method``), which find it by its method's
+/// (``hook(_:at:options:isolation:_:)-swift.type.method`` and
+/// ``hook(_:at:options:isolation:_:)-swift.method``), which find it by its method's
 /// Swift name. In a debug build, the first call from each method checks
 /// that the method calling a hook point is the one it is named after, and
 /// traps with a message naming both when it is not (a call pasted from
@@ -50,8 +50,37 @@ extension Hookable {
     ///   to replace the result (see ``HookPoint/replaceResult(on:for:options:isolation:_:)``);
     /// - `instead`: `(Self, Invocation<Arguments, Result>) -> Result`;
     ///
-    /// where `Self` is the type that declared the hook point. Closures must be
-    /// `@Sendable`.
+    /// where `Self` is the type that declared the hook point.
+    ///
+    /// The closure runs where the code that registers it runs, as with the
+    /// typed `before`, `after`, `instead` and ``HookPoint/replaceResult(on:for:options:isolation:_:)``
+    /// (see the Isolation article): a closure written in a `@MainActor` type
+    /// or function is checked by Swift as main-actor code, but its type as
+    /// `Any` no longer says so (it is a plain function type), so the actor
+    /// comes from `isolation`. Hooked from the main actor, it runs on the main
+    /// actor whichever thread calls the method: at once when the call is made
+    /// on the main actor, otherwise enqueued, in call order; an `instead` hook or a result
+    /// replacement answers only on a call from the main actor, and other
+    /// calls go on as if it were not there. Hooked from nonisolated code, it
+    /// runs on the calling thread. The rule depends on where the hook is
+    /// registered, not on the closure's annotations: a `@Sendable` closure
+    /// follows it too, and a closure marked `@MainActor` (whose type carries
+    /// the actor) does not match the hook point's signature.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// final class SaveLog {
+    ///     var saved: [String] = []
+    ///     var tokens = Set<CancellationToken>()
+    ///
+    ///     func start() throws {
+    ///         try Document.hook("save(to:)", at: .after) {
+    ///             (_: Document, invocation: Invocation<String, Bool>) in
+    ///             self.saved.append(invocation.arguments)   // main-actor state, on the main actor
+    ///         }.store(in: &tokens)
+    ///     }
+    /// }
+    /// ```
     ///
     /// ```swift
     /// let token = try Document.hook("save(to:)", at: .after) {
@@ -64,7 +93,8 @@ extension Hookable {
     /// names it). A name no hook point of the type has yet waits for it: the
     /// hook is attached, and its closure checked, when the hook point is
     /// created, and works from that call on. ``unattachedHooks`` lists the
-    /// names still waiting, so that a misspelled one is found; a closure
+    /// names still waiting, so that a misspelled one is found. A waiting hook
+    /// keeps the isolation it was registered with. A closure
     /// that the hook point refuses when it is created is listed there too
     /// (and traps in a debug build).
     ///
@@ -72,6 +102,8 @@ extension Hookable {
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
     /// - Throws: For a hook point that exists:
@@ -85,21 +117,26 @@ extension Hookable {
         _ name: String,
         at position: HookPosition,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: Any
     ) throws -> CancellationToken {
-        try register(
-            name, HookRegistration(position: position, scope: self, instance: nil, options: options, body: body))
+        let registration = HookRegistration(
+            position: position, scope: self, instance: nil, options: options, isolation: .current(isolation),
+            body: body)
+        return try register(name, registration)
     }
 
     /// Hooks a method of this instance only, by the method's Swift name.
     ///
     /// The same rules as the type-wide
-    /// ``hook(_:at:options:_:)-swift.type.method`` apply.
+    /// ``hook(_:at:options:isolation:_:)-swift.type.method`` apply.
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
+    ///     for you (see the Isolation article).
     ///   - body: The closure.
     /// - Returns: The token that removes the hook.
     /// - Throws: A ``HookError`` that names what was wrong.
@@ -107,10 +144,13 @@ extension Hookable {
         _ name: String,
         at position: HookPosition,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: Any
     ) throws -> CancellationToken {
-        try Self.register(
-            name, HookRegistration(position: position, scope: Self.self, instance: self, options: options, body: body))
+        let registration = HookRegistration(
+            position: position, scope: Self.self, instance: self, options: options, isolation: .current(isolation),
+            body: body)
+        return try Self.register(name, registration)
     }
 
     /// The name-based registrations for this type (or a subclass) that no

@@ -1,0 +1,156 @@
+import ClosureKit
+import Testing
+
+// Hooks registered by name take their caller's isolation, as the typed
+// `before`/`after`/`instead` do. Each test hooks a type of its own, so that
+// the hook point is created (or not yet) when the test says.
+
+/// A plain `Hookable` class, not `Sendable`, called from a background thread.
+final class NamedJournal: Hookable {
+    static let write = HookPoint<NamedJournal, String, Int>("write(_:)")
+    let hookStorage = HookStorage()
+    private var entries: [String] = []
+
+    func write(_ entry: String) -> Int {
+        Self.write.call(self, entry) { journal, entry in
+            journal.entries.append(entry)
+            return journal.entries.count
+        }
+    }
+}
+
+/// The same, for the test whose hook waits for the hook point: nothing else
+/// uses it, so that its hook point is created by the test's call.
+final class LateJournal: Hookable {
+    static let write = HookPoint<LateJournal, String, Int>("write(_:)")
+    let hookStorage = HookStorage()
+
+    func write(_ entry: String) -> Int {
+        Self.write.call(self, entry) { _, entry in entry.count }
+    }
+}
+
+/// The same again, for the nonisolated test.
+final class PlainJournal: Hookable {
+    static let write = HookPoint<PlainJournal, String, Int>("write(_:)")
+    let hookStorage = HookStorage()
+
+    func write(_ entry: String) -> Int {
+        Self.write.call(self, entry) { _, entry in entry.count }
+    }
+}
+
+/// A main-actor `Hookable` class: its calls are sends from the main actor.
+@MainActor
+final class MainActorJournal: Hookable {
+    nonisolated static let write = HookPoint<MainActorJournal, String, Int>("write(_:)")
+    nonisolated let hookStorage = HookStorage()
+
+    func write(_ entry: String) -> Int {
+        Self.write.call(self, entry) { _, entry in entry.count }
+    }
+}
+
+/// A main-actor view model that hooks by name, as an app would from
+/// configuration.
+@MainActor
+final class JournalViewModel {
+    var seen: [String] = []
+    var tokens = Set<CancellationToken>()
+
+    func watch(_ journal: NamedJournal) throws {
+        try journal.hook("write(_:)", at: .after) { (_: NamedJournal, invocation: Invocation<String, Int>) in
+            self.seen.append(invocation.arguments)
+        }.store(in: &tokens)
+    }
+
+    func watchAll(_ type: LateJournal.Type) throws {
+        try type.hook("write(_:)", at: .before) { (_: LateJournal, invocation: Invocation<String, Int>) in
+            self.seen.append(invocation.arguments)
+        }.store(in: &tokens)
+    }
+}
+
+struct UncheckedJournal<Journal: Hookable>: @unchecked Sendable {
+    let journal: Journal
+    init(_ journal: Journal) { self.journal = journal }
+}
+
+@Suite("Name-based hooks run in their caller's isolation")
+struct NameBasedHookIsolationTests {
+    @Test("a main-actor model's hook by name runs on the main actor, in call order, for calls from elsewhere")
+    @MainActor
+    func mainActorHookByName() async throws {
+        let model = JournalViewModel()
+        defer { model.tokens.removeAll() }
+        let journal = NamedJournal()
+        try model.watch(journal)
+        let sendable = UncheckedJournal(journal)
+        // The main actor waits meanwhile: a hook that ran on the calling
+        // thread would have seen the calls by now; one delivered to the main
+        // actor has not.
+        blockingOnBackgroundThread {
+            for index in 1...50 { _ = sendable.journal.write("entry \(index)") }
+        }
+        #expect(model.seen.isEmpty)
+        #expect(await untilMainActor { model.seen.count == 50 })
+        #expect(model.seen == (1...50).map { "entry \($0)" })
+    }
+
+    @Test("a hook by name that waits for its hook point keeps the main actor it was registered on")
+    @MainActor
+    func waitingHookKeepsIsolation() async throws {
+        let model = JournalViewModel()
+        defer { model.tokens.removeAll() }
+        try model.watchAll(LateJournal.self)
+        #expect(LateJournal.unattachedHooks.count == 1)
+        // The hook point is created, and the hook attached, on the
+        // background thread.
+        blockingOnBackgroundThread {
+            let journal = LateJournal()
+            for index in 1...20 { _ = journal.write("late \(index)") }
+        }
+        #expect(LateJournal.unattachedHooks.isEmpty)
+        #expect(model.seen.isEmpty)
+        #expect(await untilMainActor { model.seen.count == 20 })
+        #expect(model.seen == (1...20).map { "late \($0)" })
+    }
+
+    @Test("an instead hook by name from the main actor answers main-actor calls and steps aside elsewhere")
+    @MainActor
+    func insteadByNameAnswersOnItsActor() async throws {
+        let own = MainActorJournal()
+        let answering = try own.hook("write(_:)", at: .instead) {
+            (_: MainActorJournal, _: Invocation<String, Int>) -> Int in 42
+        }
+        defer { answering.cancel() }
+        #expect(own.write("here") == 42)
+
+        let journal = NamedJournal()
+        let token = try journal.hook("write(_:)", at: .instead) {
+            (_: NamedJournal, _: Invocation<String, Int>) -> Int in 42
+        }
+        defer { token.cancel() }
+        let sendable = UncheckedJournal(journal)
+        let answer = Box()
+        await onBackgroundThread { answer.value = sendable.journal.write("there") }
+        #expect(answer.value == 1) // the original: the entry count
+    }
+
+    @Test("a hook by name from nonisolated code runs on the calling thread, during the call")
+    func nonisolatedHookByName() throws {
+        let journal = PlainJournal()
+        let lengths = Box()
+        let token = try PlainJournal.hook("write(_:)", at: .after) {
+            (_: PlainJournal, invocation: Invocation<String, Int>) in
+            lengths.value += invocation.result!
+        }
+        defer { token.cancel() }
+        let sendable = UncheckedJournal(journal)
+        blockingOnBackgroundThread {
+            _ = sendable.journal.write("abc")
+            _ = sendable.journal.write("de")
+        }
+        #expect(lengths.value == 5)
+    }
+}
