@@ -26,7 +26,7 @@ struct AdapterWiringTests {
         let other = Proxy()
         let own = adapter(try #require(proxy))
         let othersAdapter = adapter(other)
-        #expect(own.proxyObject === proxy)
+        #expect(own.servedProxy === proxy)
         #expect(try #require(proxy).isStandIn(own))
         #expect(!(try #require(proxy).isStandIn(othersAdapter)))
 
@@ -43,7 +43,7 @@ struct AdapterWiringTests {
 
         // Weak: the adapter does not keep its proxy alive, and then answers no.
         proxy = nil
-        #expect(own.proxyObject == nil)
+        #expect(own.servedProxy == nil)
         #expect(own.respondsToProtocolMethod(named: objC) { _ in true } == false)
     }
 
@@ -62,6 +62,16 @@ struct AdapterWiringTests {
             adapter: \.adapter)
         try checkWiring(
             URLSessionDelegateProxy.self, table: URLSessionDelegateAdapter.objCSelectors, adapter: \.adapter)
+    }
+
+    @Test("the XMLParser adapter holds its proxy unretained, never weakly")
+    func xmlParserUnretained() throws {
+        let proxy = XMLParserDelegateProxy()
+        // A weak reference would give the proxy a side table (see `UnretainedReference`).
+        #expect(proxy.adapter.proxyObject == nil)
+        #expect(proxy.adapter.servedProxy === proxy)
+        let stream = StreamDelegateProxy()
+        #expect(stream.adapter.proxyObject === stream)
     }
 
     @Test("an adapter chained to another proxy's adapter forwards there, once")

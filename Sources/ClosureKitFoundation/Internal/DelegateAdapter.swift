@@ -21,7 +21,7 @@ import Foundation
 /// subclass cannot adopt an `@objc` protocol); each declares its
 /// `ObjCSelectorTable` and reads its typed proxy from ``proxyObject``.
 ///
-/// An adapter never forwards to itself: `DelegateProxy.adopt(_:objCSelectors:)`
+/// An adapter never forwards to itself: `DelegateProxy.adopt(_:objCSelectors:weakly:)`
 /// makes it its proxy's `standIn`, and `realDelegate` stores nil for the
 /// stand-in, so the real delegate a forwarded message reaches is never the
 /// adapter (`RealDelegateStandInTests`).
@@ -36,11 +36,25 @@ class DelegateAdapter: NSObject, @unchecked Sendable {
 
     /// Makes `proxy` the proxy this adapter forwards to and `objCSelectors`
     /// the table it answers `responds(to:)` from. Called once, by
-    /// `DelegateProxy.adopt(_:objCSelectors:)`.
-    final func serve<Delegate>(_ proxy: DelegateProxy<Delegate>, objCSelectors: ObjCSelectorTable<Delegate>) {
-        proxyObject = proxy
+    /// `DelegateProxy.adopt(_:objCSelectors:weakly:)`.
+    ///
+    /// - Parameters:
+    ///   - proxy: The proxy.
+    ///   - objCSelectors: The protocol's methods.
+    ///   - weakly: Whether to keep `proxy` in ``proxyObject``; false for an
+    ///     adapter that keeps its own unretained reference and overrides
+    ///     ``servedProxy`` (a weak reference would give the proxy a side
+    ///     table: see `UnretainedReference`).
+    final func serve<Delegate>(
+        _ proxy: DelegateProxy<Delegate>, objCSelectors: ObjCSelectorTable<Delegate>, weakly: Bool
+    ) {
+        if weakly { proxyObject = proxy }
         protocolMethods = objCSelectors
     }
+
+    /// The proxy `responds(to:)` asks: ``proxyObject`` unless a subclass
+    /// keeps its own reference; nil once the proxy has ended.
+    var servedProxy: AnyObject? { proxyObject }
 
     /// Whether this adapter answers the method of its protocol whose
     /// Objective-C selector is `name`, such as `parser:foundCharacters:`.
@@ -54,7 +68,7 @@ class DelegateAdapter: NSObject, @unchecked Sendable {
     ///   ended; nil when `name` is not a method of the protocol (`NSObject`
     ///   answers for itself then).
     final func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        protocolMethods?.responds(to: name, proxyObject: proxyObject, realDelegateResponds: realDelegateResponds)
+        protocolMethods?.responds(to: name, proxyObject: servedProxy, realDelegateResponds: realDelegateResponds)
     }
 
     #if canImport(ObjectiveC)

@@ -13,9 +13,11 @@ extension DelegateProxy {
     /// - Parameters:
     ///   - adapter: The proxy's adapter.
     ///   - objCSelectors: The adapter's table of the protocol's methods.
-    func adopt(_ adapter: DelegateAdapter, objCSelectors: ObjCSelectorTable<Delegate>) {
+    ///   - weakly: Whether the adapter holds this proxy in its weak
+    ///     `proxyObject`; false when it keeps its own unretained reference.
+    func adopt(_ adapter: DelegateAdapter, objCSelectors: ObjCSelectorTable<Delegate>, weakly: Bool = true) {
         standIn = adapter
-        adapter.serve(self, objCSelectors: objCSelectors)
+        adapter.serve(self, objCSelectors: objCSelectors, weakly: weakly)
     }
 
     /// Obtain-or-create for the Foundation proxies, which install an internal

@@ -200,7 +200,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: XMLParserDelegateAdapter.objCSelectors)
+        adopt(adapter, objCSelectors: XMLParserDelegateAdapter.objCSelectors, weakly: false)
         adapter.proxy = UnretainedReference(self)
     }
 
@@ -246,8 +246,8 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// each message to its ``XMLParserDelegateProxy``.
 ///
 /// When its proxy has ended it answers as a delegate that implements nothing.
-/// It never forwards to itself: made its own proxy's real delegate, it is
-/// skipped, so a message cannot loop.
+/// It never forwards to itself: it stands in for its proxy, whose
+/// `realDelegate` stores nil for it, so a message cannot loop.
 final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
@@ -283,6 +283,8 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     /// (see `UnretainedReference`) rather than `weak`, because a parser sends
     /// a message per event.
     var proxy: UnretainedReference<XMLParserDelegateProxy>?
+
+    override var servedProxy: AnyObject? { proxy?.withObject { $0 } }
 
     func parserDidStartDocument(_ parser: XMLParser) {
         proxy?.withObject { proxy in
