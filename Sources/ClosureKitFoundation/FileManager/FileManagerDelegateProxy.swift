@@ -165,9 +165,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// Creates a proxy that is not installed on any file manager.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: FileManagerDelegateAdapter.objCSelectors)
     }
 
     /// The object a file manager holds as its delegate: it forwards every
@@ -222,20 +220,14 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.shouldProceedAfterRemoveError),
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
     private typealias P = FileManagerDelegateProxy
 
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    /// Weak: the file manager keeps the proxy alive, the proxy keeps the adapter.
-    weak var proxy: FileManagerDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: FileManagerDelegateProxy? { proxyObject as? FileManagerDelegateProxy }
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -249,7 +241,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -258,7 +249,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -272,7 +262,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -281,7 +270,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -295,7 +283,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -304,7 +291,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
         }
     }
@@ -314,7 +300,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
                 $1.0, $1.1, $1.2) ?? false
         }
@@ -323,7 +308,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -333,7 +317,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -342,7 +325,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -352,7 +334,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -361,7 +342,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -371,7 +351,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -380,7 +359,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.shouldRemoveItem, (fileManager, url), default: true) {
-            guard $0 !== self else { return true }
             return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
         }
     }
@@ -390,7 +368,6 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     {
         guard let proxy else { return false }
         return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
-            guard $0 !== self else { return false }
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
                 $1.0, $1.1, $1.2) ?? false
         }

@@ -68,9 +68,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// Creates a proxy that is not installed on any archiver.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: NSKeyedArchiverDelegateAdapter.objCSelectors)
     }
 
     /// The object an archiver holds as its delegate: it forwards every
@@ -110,19 +108,14 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
         .entry("archiverDidFinish:", P.didFinish),
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
     private typealias P = NSKeyedArchiverDelegateProxy
 
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    weak var proxy: NSKeyedArchiverDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: NSKeyedArchiverDelegateProxy? { proxyObject as? NSKeyedArchiverDelegateProxy }
 
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.willEncode, (archiver, object), default: object) {
-            guard $0 !== self else { return $1.1 }
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
             guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return $1.1 }
             return willEncode($1.0, $1.1)
@@ -132,7 +125,6 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiver(_ archiver: NSKeyedArchiver, didEncode object: Any?) {
         guard let proxy else { return }
         proxy.forward(P.didEncode, (archiver, object)) {
-            guard $0 !== self else { return }
             optionalRequirement($0.archiver(_:didEncode:))?($1.0, $1.1)
         }
     }
@@ -140,7 +132,6 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiver(_ archiver: NSKeyedArchiver, willReplace object: Any?, withObject newObject: Any?) {
         guard let proxy else { return }
         proxy.forward(P.willReplace, (archiver, object, newObject)) {
-            guard $0 !== self else { return }
             optionalRequirement($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
         }
     }
@@ -148,7 +139,6 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiverWillFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
         proxy.forward(P.willFinish, archiver) {
-            guard $0 !== self else { return }
             optionalRequirement($0.archiverWillFinish(_:))?($1)
         }
     }
@@ -156,7 +146,6 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiverDidFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
         proxy.forward(P.didFinish, archiver) {
-            guard $0 !== self else { return }
             optionalRequirement($0.archiverDidFinish(_:))?($1)
         }
     }

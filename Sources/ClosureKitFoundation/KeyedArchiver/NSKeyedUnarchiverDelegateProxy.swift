@@ -79,9 +79,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// Creates a proxy that is not installed on any unarchiver.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: NSKeyedUnarchiverDelegateAdapter.objCSelectors)
     }
 
     /// The object an unarchiver holds as its delegate: it forwards every
@@ -122,14 +120,10 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         .entry("unarchiverDidFinish:", P.didFinish),
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
     private typealias P = NSKeyedUnarchiverDelegateProxy
 
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    weak var proxy: NSKeyedUnarchiverDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: NSKeyedUnarchiverDelegateProxy? { proxyObject as? NSKeyedUnarchiverDelegateProxy }
 
     func unarchiver(
         _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String,
@@ -137,7 +131,6 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     ) -> AnyClass? {
         guard let proxy else { return nil }
         return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
-            guard $0 !== self else { return nil }
             return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
                 $1.0, $1.1, $1.2) ?? nil
         }
@@ -146,7 +139,6 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
-            guard $0 !== self else { return $1.1 }
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
             guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return $1.1 }
             return didDecode($1.0, $1.1)
@@ -156,7 +148,6 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {
         guard let proxy else { return }
         proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
-            guard $0 !== self else { return }
             optionalRequirement($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
         }
     }
@@ -164,7 +155,6 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
         proxy.forward(P.willFinish, unarchiver) {
-            guard $0 !== self else { return }
             optionalRequirement($0.unarchiverWillFinish(_:))?($1)
         }
     }
@@ -172,7 +162,6 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
         proxy.forward(P.didFinish, unarchiver) {
-            guard $0 !== self else { return }
             optionalRequirement($0.unarchiverDidFinish(_:))?($1)
         }
     }

@@ -42,9 +42,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
     /// Creates a proxy that is not installed on any cache.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: NSCacheDelegateAdapter.objCSelectors)
     }
 
     /// The proxy of `cache`, created and installed as its delegate the first
@@ -55,14 +53,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
     /// - Parameter cache: The cache.
     /// - Returns: The installed proxy.
     public static func proxy<Key, Object>(for cache: NSCache<Key, Object>) -> NSCacheDelegateProxy {
-        if let existing = existingProxy(for: cache) { return existing }
-        let candidate = NSCacheDelegateProxy()
-        let installed = candidate.attach(to: cache)
-        if installed === candidate {
-            installed.realDelegate = cache.delegate
-            cache.delegate = installed.adapter
-        }
-        return installed
+        obtainAdapted(for: cache, currentDelegate: { cache.delegate }, installAdapter: { cache.delegate = $0.adapter })
     }
 
     /// Removes the proxy from `cache` and makes its `realDelegate` the
@@ -88,19 +79,12 @@ final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked
         .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject)
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    /// Weak: the cache keeps the proxy alive, the proxy keeps the adapter.
-    weak var proxy: NSCacheDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: NSCacheDelegateProxy? { proxyObject as? NSCacheDelegateProxy }
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
         guard let proxy else { return }
         proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
-            // This adapter as its own proxy's real delegate would loop.
-            guard $0 !== self else { return }
             optionalRequirement($0.cache(_:willEvictObject:))?($1.0, $1.1)
         }
     }

@@ -45,9 +45,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
     /// Creates a proxy that is not installed on any stream.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: StreamDelegateAdapter.objCSelectors)
     }
 
     /// The object a stream holds as its delegate: it forwards every message
@@ -88,18 +86,12 @@ final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked S
         .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent)
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    /// Weak: the stream keeps the proxy alive, the proxy keeps the adapter.
-    weak var proxy: StreamDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: StreamDelegateProxy? { proxyObject as? StreamDelegateProxy }
 
     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
         guard let proxy else { return }
         proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
-            guard $0 !== self else { return }
             optionalRequirement($0.stream(_:handle:))?($1.0, $1.1)
         }
     }

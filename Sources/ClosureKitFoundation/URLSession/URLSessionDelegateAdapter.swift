@@ -41,15 +41,10 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.webSocketDidClose),
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(to: name, proxy: proxy, realDelegateResponds: realDelegateResponds)
-    }
-
     private typealias P = URLSessionDelegateProxy
 
-    /// Set once, in the proxy's initializer, before the adapter is shared.
-    /// Weak: the session keeps the proxy alive through its association.
-    weak var proxy: URLSessionDelegateProxy?
+    /// The proxy, which `DelegateAdapter` holds weakly.
+    private var proxy: URLSessionDelegateProxy? { proxyObject as? URLSessionDelegateProxy }
 
     // MARK: URLSessionDelegate
 

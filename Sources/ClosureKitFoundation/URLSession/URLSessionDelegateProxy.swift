@@ -276,9 +276,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// Creates a proxy with no closures and no real delegate.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
-        adapter.proxy = self
+        adopt(adapter, objCSelectors: URLSessionDelegateAdapter.objCSelectors)
     }
 
     /// The object to pass as a session's `delegate`: it forwards every
@@ -289,10 +287,10 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// `URLSession(configuration:delegateProxy:delegateQueue:)` does.
     public var sessionDelegate: any URLSessionDelegate { adapter }
 
-    /// Sends a message to the real delegate, as `P`, unless it is this
-    /// proxy's own adapter (which would loop), does not adopt `P`, or (on
-    /// Apple platforms, where the methods are optional) does not implement
-    /// the method: then `fallback` answers, as Foundation would for a
+    /// Sends a message to the real delegate, as `P`, unless it does not
+    /// adopt `P` or (on Apple platforms, where the methods are optional) does
+    /// not implement the method (it is never this proxy's own adapter: see
+    /// `DelegateAdapter`): then `fallback` answers, as Foundation would for a
     /// delegate without the method. `send` gets the real delegate and the
     /// message's arguments, and returns whether the method was implemented.
     @inline(__always)
@@ -301,8 +299,8 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         _ fallback: @escaping () -> Void,
         _ send: @escaping (P, Arguments) -> Bool
     ) -> (any URLSessionDelegate, Arguments) -> Void {
-        { [adapter] realDelegate, arguments in
-            guard realDelegate !== adapter, let real = realDelegate as? P, send(real, arguments) else {
+        { realDelegate, arguments in
+            guard let real = realDelegate as? P, send(real, arguments) else {
                 fallback()
                 return
             }

@@ -200,8 +200,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        // The adapter would send every message back here: see `standIn`.
-        standIn = adapter
+        adopt(adapter, objCSelectors: XMLParserDelegateAdapter.objCSelectors, weakly: false)
         adapter.proxy = UnretainedReference(self)
     }
 
@@ -247,8 +246,8 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// each message to its ``XMLParserDelegateProxy``.
 ///
 /// When its proxy has ended it answers as a delegate that implements nothing.
-/// It never forwards to itself: made its own proxy's real delegate, it is
-/// skipped, so a message cannot loop.
+/// It never forwards to itself: it stands in for its proxy, whose
+/// `realDelegate` stores nil for it, so a message cannot loop.
 final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
@@ -276,11 +275,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         .entry("parser:validationErrorOccurred:", P.validationErrorOccurred),
     ])
 
-    override func respondsToProtocolMethod(named name: String, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
-        Self.objCSelectors.responds(
-            to: name, proxy: proxy?.withObject { $0 }, realDelegateResponds: realDelegateResponds)
-    }
-
     private typealias P = XMLParserDelegateProxy
 
     /// Set in the proxy's initializer, before the adapter is shared, and
@@ -290,10 +284,11 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     /// a message per event.
     var proxy: UnretainedReference<XMLParserDelegateProxy>?
 
+    override var servedProxy: AnyObject? { proxy?.withObject { $0 } }
+
     func parserDidStartDocument(_ parser: XMLParser) {
         proxy?.withObject { proxy in
             proxy.forward(P.didStartDocument, parser) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parserDidStartDocument(_:))?($1)
             }
         }
@@ -302,7 +297,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parserDidEndDocument(_ parser: XMLParser) {
         proxy?.withObject { proxy in
             proxy.forward(P.didEndDocument, parser) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parserDidEndDocument(_:))?($1)
             }
         }
@@ -313,7 +307,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -326,7 +319,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
-                guard $0 !== self else { return }
                 optionalRequirement(
                     $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4)
@@ -340,7 +332,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
@@ -350,7 +341,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
             }
         }
@@ -359,7 +349,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
             }
         }
@@ -371,7 +360,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -384,7 +372,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
@@ -396,7 +383,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     ) {
         proxy?.withObject { proxy in
             proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -406,7 +392,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
             }
         }
@@ -415,7 +400,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
             }
         }
@@ -424,7 +408,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundCharacters, (parser, string)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundCharacters:))?($1.0, $1.1)
             }
         }
@@ -433,7 +416,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
             }
         }
@@ -442,7 +424,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
             }
         }
@@ -451,7 +432,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundComment comment: String) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundComment, (parser, comment)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundComment:))?($1.0, $1.1)
             }
         }
@@ -460,7 +440,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
         proxy?.withObject { proxy in
             proxy.forward(P.foundCDATA, (parser, block)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:foundCDATA:))?($1.0, $1.1)
             }
         }
@@ -469,7 +448,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
         return proxy?.withObject { proxy in
             proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
-                guard $0 !== self else { return nil }
                 return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
                     ?? nil
             }
@@ -479,7 +457,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         proxy?.withObject { proxy in
             proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
             }
         }
@@ -488,7 +465,6 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
         proxy?.withObject { proxy in
             proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
-                guard $0 !== self else { return }
                 optionalRequirement($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
             }
         }
