@@ -1,7 +1,14 @@
 import Foundation
 
 /// How often each method was called, safe to update from any thread: the
-/// aspect's hooks run on whichever thread calls the counted method.
+/// aspect is installed from nonisolated code, so its hooks run on whichever
+/// thread calls the counted method.
+///
+/// The lock makes it thread-safe, and `@unchecked Sendable` is this example's
+/// own claim of that (ClosureKit does not ask for it): below macOS 15, where
+/// `Synchronization.Mutex` is missing, a lock-protected class has no other way
+/// to say so. A `@MainActor` model that installs the aspect needs no such type:
+/// its name-based hooks run on the main actor (see the Isolation article).
 public final class CallCounts: @unchecked Sendable {
     // Every access to `counts` holds `lock`.
     private let lock = NSLock()

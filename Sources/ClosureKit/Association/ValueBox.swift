@@ -30,22 +30,6 @@ class ValueBox<Value>: @unchecked Sendable {
     }
 }
 
-/// A box that holds its value strongly.
-@usableFromInline
-final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
-    /// Replaced in place by a write only while the box is uniquely
-    /// referenced, under its storage's lock: no reader holds it then, and a
-    /// new reader needs that lock to reach it.
-    @usableFromInline
-    @exclusivity(unchecked) var value: Value
-
-    @usableFromInline
-    init(_ value: Value) {
-        self.value = value
-        super.init(isWeak: false)
-    }
-}
-
 final class WeakValueBox<Value: AnyObject>: ValueBox<Value>, @unchecked Sendable {
     // A weak reference is safe to load from any thread.
     private weak var stored: Value?

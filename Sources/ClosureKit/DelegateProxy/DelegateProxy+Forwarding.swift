@@ -86,7 +86,7 @@ extension DelegateProxy {
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
-        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures.unsafelyUnwrapped)
+        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures!)
         if snapshot.isSoleTerminal, case .plain(let body) = snapshot.items[0].element {
             // One plain instead closure and nothing else: the snapshot just
             // read under the lock is its check.
