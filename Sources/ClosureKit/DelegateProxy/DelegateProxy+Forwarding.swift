@@ -133,7 +133,7 @@ extension DelegateProxy {
             shared: HandlerDispatch<ProxyClosure<Arguments, Result>>?.none, where: { _ in true },
             own: dispatch,
             observe: { closure, position, result in closure.observe(selector, position, arguments, result: result) },
-            link: { $0.link },
+            link: { closure, arguments, next in closure.link?.run(selector, arguments, next: next) },
             combine: combine,
             end: replaced)
     }

@@ -1,12 +1,7 @@
 /// The engine's before → instead → after sequence: what a message or a
 /// hooked call runs once its handlers have been read.
 ///
-/// Delegate proxies run it. Hook points still write the same sequence in
-/// `HookPoint.callWithHooks`: run through this function, a hook point's
-/// instead chain captured its closures in the chain's escaping link, one
-/// more allocation a call (benchmark row "hook points · one instead hook",
-/// 2,600 → 2,923 instructions), so the move waits for a chain that does not
-/// escape.
+/// Delegate proxies and hook points run it.
 ///
 /// Handlers come from up to two dispatches of one element type:
 ///
@@ -45,7 +40,9 @@ enum Stages {
     ///   - own: The handlers of the proxy or the instance, or nil.
     ///   - observe: Calls a `before` or `after` handler, with the result for
     ///     `after`; returns the replaced result, or nil to keep it.
-    ///   - link: An `instead` handler as a link of the chain.
+    ///   - link: Runs an `instead` handler as a link of the chain, with the
+    ///     arguments it receives and what it proceeds to; nil for an element
+    ///     that is not an `instead` handler.
     ///   - combine: How `end`'s answer and the chain's combine, when both
     ///     are asked; nil when the chain replaces `end`.
     ///   - end: What the innermost link replaced.
@@ -63,7 +60,7 @@ enum Stages {
         where applies: (Element) -> Bool,
         own: HandlerDispatch<Element>?,
         observe: (Element, HookPosition, Result?) -> Result?,
-        link: (Element) -> InsteadLink<Arguments, Result>?,
+        link: (Element, Arguments, InsteadContinuation<Arguments, Result>) -> Result?,
         combine: ((Result, Result) -> Result)?,
         end: (Arguments) -> Result
     ) -> Result {
@@ -76,32 +73,33 @@ enum Stages {
         if ownCount + sharedCount == 0 {
             result = end(arguments)
         } else {
-            // Claims link `index`: nil when it was removed since the snapshot.
-            func claim(_ index: Int) -> InsteadLink<Arguments, Result>? {
+            // Claims link `index` and runs it: nil when it was removed since
+            // the snapshot.
+            func claim(_ index: Int, _ arguments: Arguments, _ next: InsteadContinuation<Arguments, Result>) -> Result?
+            {
                 if index < ownCount, let own {
                     let item = own.snapshot.items[own.snapshot.chain[index]]
-                    return own.isCurrent(item) ? link(item.element) : nil
+                    return own.isCurrent(item) ? link(item.element, arguments, next) : nil
                 }
                 guard let shared else { return nil }
                 let item = shared.snapshot.items[shared.snapshot.chain[index - ownCount]]
                 guard applies(item.element), shared.isCurrent(item, where: applies) else { return nil }
-                return link(item.element)
+                return link(item.element, arguments, next)
             }
             if let combine {
                 let first = end(arguments)
                 var ran = false
                 let chained = InsteadChain.run(
-                    selector, count: ownCount + sharedCount, arguments: arguments,
-                    link: { index in
-                        let claimed = claim(index)
-                        if claimed != nil { ran = true }
-                        return claimed
+                    count: ownCount + sharedCount, arguments: arguments,
+                    link: { index, arguments, next in
+                        let answer = claim(index, arguments, next)
+                        if answer != nil { ran = true }
+                        return answer
                     },
                     end: { _ in first })
                 result = ran ? combine(first, chained) : first
             } else {
-                result = InsteadChain.run(
-                    selector, count: ownCount + sharedCount, arguments: arguments, link: claim, end: end)
+                result = InsteadChain.run(count: ownCount + sharedCount, arguments: arguments, link: claim, end: end)
             }
         }
 

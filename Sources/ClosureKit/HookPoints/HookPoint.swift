@@ -321,62 +321,30 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         // stage of the call: a hook removed meanwhile is skipped, one added
         // is not visited.
         let (typeWideRead, ownRead) = typeWide.read(with: own)
-        let typeWideHooks = typeWide.dispatch(typeWideRead)
-        let ownHooks = ownRead.flatMap { own?.dispatch($0) }
-
-        // Type-wide observers, then the instance's.
-        func before(_ hook: Hook) {
-            if case .observer(let body) = hook.body {
-                body(instance, Invocation(selector: selector, position: .before, arguments: arguments))
-            }
-        }
-        typeWideHooks?.forEach(at: .before, where: { $0.applies(to: dynamicType) }) { before($0) }
-        ownHooks?.forEach(at: .before) { before($0) }
-
-        // The instead chain, outermost first: the instance's newest to oldest,
-        // then the type-wide newest to oldest.
-        let ownCount = ownHooks?.snapshot.chain.count ?? 0
-        let typeWideCount = typeWideHooks?.snapshot.chain.count ?? 0
-        let result: Result
-        if ownCount + typeWideCount == 0 {
-            result = original(instance, arguments)
-        } else {
-            result = InsteadChain.run(
-                selector, count: ownCount + typeWideCount, arguments: arguments,
-                link: { index in
-                    let hook: Hook
-                    if index < ownCount, let ownHooks {
-                        let item = ownHooks.snapshot.items[ownHooks.snapshot.chain[index]]
-                        guard ownHooks.isCurrent(item) else { return nil }
-                        hook = item.element
-                    } else if let typeWideHooks {
-                        let item = typeWideHooks.snapshot.items[typeWideHooks.snapshot.chain[index - ownCount]]
-                        guard item.element.applies(to: dynamicType),
-                            typeWideHooks.isCurrent(item, where: { $0.applies(to: dynamicType) })
-                        else { return nil }
-                        hook = item.element
-                    } else {
-                        return nil
-                    }
-                    guard case .replacement(let body) = hook.body else { return nil }
-                    return .invocation { body(instance, $0) }
-                },
-                end: { original(instance, $0) })
-        }
-
-        // After hooks in order; a result replacement passes its value on.
-        var current = result
-        func after(_ hook: Hook) {
-            let invocation = Invocation(selector: selector, position: .after, arguments: arguments, result: current)
-            switch hook.body {
-            case .observer(let body): body(instance, invocation)
-            case .result(let body): current = body(instance, invocation)
-            case .replacement: break
-            }
-        }
-        typeWideHooks?.forEach(at: .after, where: { $0.applies(to: dynamicType) }) { after($0) }
-        ownHooks?.forEach(at: .after) { after($0) }
-        return current
+        let selector = selector
+        // The engine's stages: type-wide hooks (those that apply to this
+        // instance's class), then the instance's.
+        return Stages.run(
+            selector, arguments,
+            shared: typeWide.dispatch(typeWideRead), where: { $0.applies(to: dynamicType) },
+            own: ownRead.flatMap { own?.dispatch($0) },
+            observe: { hook, position, result in
+                let invocation = Invocation(
+                    selector: selector, position: position, arguments: arguments, result: result)
+                switch hook.body {
+                case .observer(let body):
+                    body(instance, invocation)
+                    return nil
+                case .result(let body): return body(instance, invocation)
+                case .replacement: return nil
+                }
+            },
+            link: { hook, arguments, next in
+                guard case .replacement(let body) = hook.body else { return nil }
+                return next.withInvocation(selector, arguments) { body(instance, $0) }
+            },
+            combine: nil,
+            end: { original(instance, $0) })
     }
 
     // MARK: - Private

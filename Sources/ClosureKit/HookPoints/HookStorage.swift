@@ -19,10 +19,23 @@ public final class HookStorage: @unchecked Sendable {
     @usableFromInline
     let tally = HandlerTally()
 
-    /// The instance's hooks, one core per hook point it has hooks of, by the
-    /// hook point's selector id (``Locked`` skips the dynamic exclusivity
-    /// check its lock makes redundant).
-    private let cores = Locked<ContiguousArray<(id: Int, core: AnyHandlerCore)>>([])
+    /// The instance's hooks, one core per hook point it has hooks of, in a
+    /// list that only grows: a call finds its hook point's core with no lock
+    /// (``OnceReference``); registrations append under the striped lock of
+    /// the storage, so that an instance allocates no lock of its own.
+    private let first = OnceReference<Node>()
+
+    /// One core of the list, by the hook point's selector id.
+    private final class Node: Sendable {
+        let id: Int
+        let core: AnyHandlerCore
+        let next = OnceReference<Node>()
+
+        init(id: Int, core: AnyHandlerCore) {
+            self.id = id
+            self.core = core
+        }
+    }
 
     /// Creates empty storage, for the stored property of a ``Hookable`` type.
     public init() {}
@@ -30,27 +43,37 @@ public final class HookStorage: @unchecked Sendable {
     deinit {
         // The instance has ended: its hooks end with it (each core's entries
         // hold the core, so the core must be emptied to be released).
-        for entry in cores.withLock({ $0 }) { entry.core.removeAllEntries() }
+        var node = first.load()
+        while let current = node {
+            current.core.removeAllEntries()
+            node = current.next.load()
+        }
     }
 
     /// The hooks of the hook point with selector id `id`, or nil when the
     /// instance has none.
     @usableFromInline
     func core(for id: Int) -> AnyHandlerCore? {
-        cores.withLock { cores in
-            for entry in cores where entry.id == id { return entry.core }
-            return nil
+        var node = first.load()
+        while let current = node {
+            if current.id == id { return current.core }
+            node = current.next.load()
         }
+        return nil
     }
 
     /// The hooks of the hook point with selector id `id`, made with `make`
     /// the first time.
     func core(for id: Int, make: () -> AnyHandlerCore) -> AnyHandlerCore {
-        cores.withLock { cores in
-            for entry in cores where entry.id == id { return entry.core }
-            let core = make()
-            cores.append((id, core))
-            return core
+        Lock.striped(for: self).withLock {
+            var node = first.load()
+            guard var last = node else { return first.storeIfNil(Node(id: id, core: make())).core }
+            while let current = node {
+                if current.id == id { return current.core }
+                last = current
+                node = current.next.load()
+            }
+            return last.next.storeIfNil(Node(id: id, core: make())).core
         }
     }
 }
