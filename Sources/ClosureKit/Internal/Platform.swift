@@ -63,6 +63,16 @@ enum Platform {
         #endif
     }
 
+    #if !canImport(Darwin)
+    /// Whether the thread sanitizer's runtime is in the process: then
+    /// ``Lock`` uses this pthread mutex, which the sanitizer intercepts,
+    /// instead of `Synchronization.Mutex`, whose contended hand-over happens
+    /// in the kernel, out of the sanitizer's sight (every lock handed over
+    /// that way would be reported as a race). Read once per lock, when it is
+    /// made.
+    static let threadSanitizerIsRunning: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+    #endif
+
     // MARK: - Thread identity
 
     /// The calling thread's identity: equal on one thread, different on two
