@@ -51,6 +51,7 @@ extension DelayScheduler {
             return true
         }
         if !keep { endToken.cancel() }
-        return ActorDelivery.token(insert(record, at: deadlineTicks(after: delay)), ending: delivery)
+        insert(record, at: deadlineTicks(after: delay))
+        return ActorDelivery.token(record, ending: delivery)
     }
 }

@@ -43,7 +43,8 @@ extension DelayScheduler {
         let record = RepeatingDelayRecord(
             core: core, target: executor.target, origin: origin, first: delay ?? interval,
             interval: interval, action: body)
-        return ActorDelivery.token(insert(record, at: record.deadline(ofTick: 0)), ending: delivery)
+        insert(record, at: record.deadline(ofTick: 0))
+        return ActorDelivery.token(record, ending: delivery)
     }
 
     /// Runs `body` on `executor` every `seconds` seconds, on a drift-free

@@ -53,9 +53,10 @@
 /// Releasing a scheduler on a real clock does not drop its pending delays:
 /// its timer thread ends once they have all run or been cancelled.
 ///
-/// - Complexity: scheduling is O(log *n*) in the number of pending delays of
-///   the clock; cancelling is O(1) amortised (the heap entry becomes a
-///   tombstone, dropped in bulk once tombstones outnumber live entries).
+/// - Complexity: scheduling and cancelling are O(log *n*) in the number of
+///   pending delays of the clock, and O(1) for a delay scheduled after every
+///   pending one and cancelled before any later one. A cancelled delay's
+///   heap slot is freed at once.
 public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.Duration {
     /// The clock the scheduler reads time from.
     public let clock: C
@@ -93,12 +94,14 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         if C.self == ContinuousClock.self,
             RawClock.agrees(RawClock.continuousNanoseconds, with: { ContinuousClock.now })
         {
-            nowTicks = RawClock.continuousNanoseconds
+            // Closures rather than function references: a call then goes
+            // through no reabstraction thunk.
+            nowTicks = { RawClock.continuousNanoseconds() }
             instantTicks = { RawClock.ticks(ofStandard: $0) }
         } else if C.self == SuspendingClock.self,
             RawClock.agrees(RawClock.suspendingNanoseconds, with: { SuspendingClock.now })
         {
-            nowTicks = RawClock.suspendingNanoseconds
+            nowTicks = { RawClock.suspendingNanoseconds() }
             instantTicks = { RawClock.ticks(ofStandard: $0) }
         } else {
             let origin = clock.now
@@ -140,9 +143,12 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping () -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        let record = DelayRecord(core: core, target: executor.target, action: body)
-        return ActorDelivery.token(insert(record, at: deadlineTicks(after: delay)), ending: delivery)
+        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        // Consumed: the record takes the handler over without a retain of its own.
+        let record = DelayRecord(core: core, target: executor.target, action: consume handler)
+        insert(record, at: deadlineTicks(after: delay))
+        // The record is its own token.
+        return ActorDelivery.token(record, ending: delivery)
     }
 
     /// Runs `body` on `executor` at `deadline`.
@@ -167,9 +173,10 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping () -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        let record = DelayRecord(core: core, target: executor.target, action: body)
-        return ActorDelivery.token(insert(record, at: ticks(of: deadline)), ending: delivery)
+        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let record = DelayRecord(core: core, target: executor.target, action: consume handler)
+        insert(record, at: ticks(of: deadline))
+        return ActorDelivery.token(record, ending: delivery)
     }
 
     /// The number of delays waiting in the heap of this scheduler's clock
@@ -191,14 +198,13 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         instantTicks(instant)
     }
 
-    func insert(_ record: DelayRecord, at deadline: Int64) -> CancellationToken {
+    /// Puts `record` in the heap; the caller returns it as the token.
+    func insert(_ record: DelayRecord, at deadline: Int64) {
         let lock = core.lock
         lock.lock()
         // A bound record whose object ended in the meantime is finished.
         if record.slot == DelayRecord.State.new { core.insertLocked(record, deadline: deadline) }
         lock.unlock()
-        // The record is its own token.
-        return record
     }
 }
 

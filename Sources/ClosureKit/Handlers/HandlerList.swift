@@ -1,6 +1,6 @@
 /// An ordered, thread-safe list of handlers: the face of the one handler
-/// engine behind every set of closures in ClosureKit (proxy closures,
-/// hook points, observers, control events, end-of-life callbacks).
+/// engine behind the sets of closures ClosureKit dispatches (proxy closures,
+/// hook points, observers, control events).
 ///
 /// ``add(_:options:)`` returns a ``CancellationToken``; cancelling or releasing
 /// the token removes the handler and releases it (and everything it captured)

@@ -143,7 +143,15 @@ struct Lock: @unchecked Sendable {
     /// unrelated objects on one stripe is rare and brief.
     @inlinable
     static func striped(for object: AnyObject) -> Lock {
-        let address = UInt(bitPattern: ObjectIdentifier(object))
+        striped(for: ObjectIdentifier(object))
+    }
+
+    /// The stripe of the object `identifier` names: for an initialiser, which
+    /// would retain `self` to pass it as `AnyObject` (benchmark row:
+    /// "lifetime · create, register end callback, end").
+    @inlinable
+    static func striped(for identifier: ObjectIdentifier) -> Lock {
+        let address = UInt(bitPattern: identifier)
         // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
         let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
         return stripes[Int(truncatingIfNeeded: mixed)]

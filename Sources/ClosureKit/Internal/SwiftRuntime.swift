@@ -3,19 +3,15 @@
 /// each is looked up once by name (the compiler reserves `@_silgen_name` for
 /// its own use):
 ///
-/// - `swift_unownedRetain` and `swift_unownedRelease`: what an `unowned`
-///   reference does. The object's memory stays allocated while such a
-///   reference exists, even after its `deinit`; its life stays with its
-///   strong references.
 /// - `swift_tryRetain`: retains an object unless its deinitialisation has
 ///   begun, in which case it returns nil and changes nothing.
 /// - `swift_isDeallocating`: whether an object's deinitialisation has begun.
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
-/// also the token its owner holds, so the heap must not keep it alive (see
-/// ``TimerCore``); on Linux, the side table pins the objects it describes
-/// with unowned references and sweeps those that have ended (see
-/// ``SideTable``).
+/// also the token its owner holds, without retaining it, and retains it at
+/// its deadline only if its owner still holds it (see ``TimerCore``); on
+/// Linux, the side table pins the objects it describes with unowned
+/// references and sweeps those that have ended (see ``SideTable``).
 ///
 /// Benchmark rows: "delays · schedule + cancel" (one allocation per pending
 /// delay, as the heap does not own it) and "association · read, any object"
@@ -29,28 +25,12 @@ enum SwiftRuntime {
     private typealias VoidFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
     private typealias TestFunction = @convention(c) (UnsafeMutableRawPointer) -> Bool
 
-    private static let unownedRetainFunction = unsafeBitCast(lookUp("swift_unownedRetain"), to: ObjectFunction.self)
-    private static let unownedReleaseFunction = unsafeBitCast(lookUp("swift_unownedRelease"), to: VoidFunction.self)
-
-    /// Adds an unowned reference to `object`: its memory stays allocated
-    /// until the matching ``unownedRelease(_:)``.
-    @inline(__always)
-    static func unownedRetain<Object: AnyObject>(_ object: Unmanaged<Object>) {
-        _ = unownedRetainFunction(object.toOpaque())
-    }
-
-    /// Drops an unowned reference taken by ``unownedRetain(_:)``; frees the
-    /// object's memory if it was the last reference of any kind.
-    @inline(__always)
-    static func unownedRelease<Object: AnyObject>(_ object: Unmanaged<Object>) {
-        unownedReleaseFunction(object.toOpaque())
-    }
-
     private static let tryRetainFunction = unsafeBitCast(lookUp("swift_tryRetain"), to: ObjectFunction.self)
 
     /// Retains `object` and returns it as a strong reference, or returns nil
     /// if its deinitialisation has begun. The caller must guarantee that the
-    /// object's memory is still allocated (by an unowned reference).
+    /// object's memory is still allocated (its `deinit` cannot finish
+    /// meanwhile).
     @inline(__always)
     static func tryRetain<Object: AnyObject>(_ object: Unmanaged<Object>) -> Object? {
         guard tryRetainFunction(object.toOpaque()) != nil else { return nil }

@@ -41,7 +41,9 @@ extension Lifetime {
         isolation: isolated (any Actor)? = #isolation,
         perform body: @escaping () -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        return ActorDelivery.token(lifetimeStorage.bind(to: self).addEndHandler(body), ending: delivery)
+        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        // Consumed: the callback's record takes the handler over without a retain of its own.
+        let token = lifetimeStorage.addEndHandler(consume handler, owner: ObjectIdentifier(self))
+        return ActorDelivery.token(token, ending: delivery)
     }
 }

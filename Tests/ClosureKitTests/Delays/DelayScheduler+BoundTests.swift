@@ -104,10 +104,6 @@ struct DelaySchedulerBoundTests {
 
     private func handlerCount(_ owner: DelaysOwner) -> Int {
         // The number of end-of-life callbacks registered on the owner.
-        let mirror = Mirror(reflecting: owner.lifetimeStorage)
-        for child in mirror.children where child.label == "endHandlers" {
-            if let list = child.value as? HandlerList<@Sendable () -> Void> { return list.count }
-        }
-        return 0
+        owner.lifetimeStorage.endCallbackCount
     }
 }

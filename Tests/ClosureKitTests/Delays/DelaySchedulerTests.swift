@@ -301,7 +301,7 @@ struct DelaySchedulerTests {
         }
         clock.advance(by: .seconds(1))
         #expect(clock.pendingCount == 0)
-        #expect(clock.core.lock.withLock { clock.core.entryCountLocked } == 0)
+        #expect(clock.core.lock.withLock { clock.core.pendingCountLocked } == 0)
         for index in 0..<count { #expect(runs[index].value <= 1, "delay \(index)") }
     }
 

@@ -46,6 +46,62 @@ struct ObjectLifetimeTests {
         #expect(kept.cancel() == false)
     }
 
+    @Test("an end-of-life callback that cancels a later one prevents it")
+    func callbackCancelsLaterOne() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        let later = Locked<CancellationToken?>(nil)
+        let first = object!.onEnd {
+            let cancelled = later.withLock { $0 }?.cancel() ?? false
+            probe.record("first cancelled later: \(cancelled)")
+        }
+        later.withLock { $0 = object!.onEnd { probe.record("later") } }
+        object = nil
+        #expect(probe.events == ["first cancelled later: true"])
+        #expect(first.cancel() == false)
+    }
+
+    @Test("cancelled end-of-life callbacks release their captures at once and leave the storage")
+    func cancelledCallbacksLeave() {
+        let object = LifetimeObject()
+        let kept = object.onEnd {}
+        for _ in 0..<1_000 {
+            weak var weakCaptured: PlainObject?
+            let token: CancellationToken
+            do {
+                let captured = PlainObject()
+                weakCaptured = captured
+                token = object.onEnd { _ = captured }
+            }
+            #expect(weakCaptured != nil, "the registered callback holds its captures")
+            #expect(token.cancel() == true)
+            #expect(weakCaptured == nil)
+        }
+        // The storage keeps the live callback and at most a bounded number
+        // of cancelled records, not one per registration.
+        #expect(object.lifetimeStorage.endCallbackCount == 1)
+        #expect(object.lifetimeStorage.endCallbackRecordCount <= 16)
+        _ = kept
+    }
+
+    @Test("a callback cancelled on another thread while its object ends runs exactly when cancel() returns false")
+    func cancelRacesEnd() {
+        for _ in 0..<200 {
+            let probe = Probe()
+            var object: LifetimeObject? = LifetimeObject()
+            let token = object!.onEnd { probe.record("ran") }
+            let cancelled = Locked(false)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                let result = token.cancel()
+                cancelled.withLock { $0 = result }
+            }
+            object = nil
+            group.wait()
+            #expect(probe.count == (cancelled.withLock { $0 } ? 0 : 1))
+        }
+    }
+
     @Test("an adopter passed as AnyObject uses its own storage, deterministically")
     func adopterThroughAnyObject() {
         let probe = Probe()

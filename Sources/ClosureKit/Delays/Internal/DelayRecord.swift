@@ -1,12 +1,12 @@
 /// One delay: its record in the timer core and, at the same time, the
 /// ``CancellationToken`` its owner holds. One allocation per delay.
 ///
-/// The heap refers to a pending record by an unowned reference (see
+/// The heap refers to a pending record without retaining it (see
 /// ``TimerCore``), so the owner's reference is the only strong one while the
-/// delay waits: when the owner lets go, `deinit` turns the heap entry into a
-/// tombstone, and the closure and its captures are released with the record.
-/// At its deadline the core retains the record (unless its `deinit` has
-/// begun) for as long as it takes to run it.
+/// delay waits: when the owner lets go, `deinit` takes the entry out of the
+/// heap, and the closure and its captures are released with the record. At
+/// its deadline the core retains the record (unless its `deinit` has begun)
+/// for as long as it takes to run it.
 ///
 /// Every mutable field is guarded by `core.lock`.
 class DelayRecord: CancellationToken, @unchecked Sendable {
@@ -17,9 +17,12 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
     /// Where the closure runs: nil inline on the timer thread, a
     /// `DispatchQueue`, or an ``ExecutorRunner``.
     let target: AnyObject?
-    /// One of the `State` values. Read by the heap even after `deinit`, for
-    /// a tombstone (its memory is kept by the heap's unowned reference).
+    /// One of the `State` values.
     final var slot: Int32 = State.new
+    /// The index of the record's entry in the heap while it is pending;
+    /// kept up to date by the heap as entries move. 32 bits, beside `slot`,
+    /// so that a record stays in the allocator's 96-byte size class.
+    final var heapIndex: Int32 = 0
     /// Whether ``cancel()`` was called: what ``isCancelled`` reports.
     final var ownerCancelled = false
 
@@ -36,6 +39,7 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
         static let finished: Int32 = -4
     }
 
+    @inline(__always)
     init(core: TimerCore, target: AnyObject?, action: @escaping @Sendable () -> Void) {
         self.core = core
         self.target = target
@@ -44,9 +48,9 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
     }
 
     deinit {
-        // The owner let go of a delay that may still be pending: its heap
-        // entry becomes a tombstone. The closure is released after this
-        // body, with the other stored properties, outside the lock.
+        // The owner let go of a delay that may still be pending: its entry
+        // leaves the heap. The closure is released after this body, with the
+        // other stored properties, outside the lock.
         //
         // `slot` is read without the lock, as a token reads its flag in
         // deinit: whoever wrote it last held a strong reference, released
@@ -128,10 +132,7 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
             return false
         }
         slot = State.finished
-        // A cancelled entry stays in the heap as a tombstone (its closure is
-        // released below, at once); the core drops tombstones in bulk as soon
-        // as they outnumber live entries.
-        if state == State.pending { core.entryCancelledLocked() }
+        if state == State.pending { core.removeLocked(self) }
         let released = action
         action = nil
         lock.unlock()

@@ -12,30 +12,25 @@ import Dispatch
 ///
 /// Each record is also the token its owner holds (see ``DelayRecord``), so
 /// the heap must not keep it alive: releasing the token cancels the delay. An
-/// entry holds an *unowned* reference (the runtime's `swift_unownedRetain`,
-/// see ``SwiftRuntime``): the record's memory stays allocated while the
-/// entry exists, even after the record's `deinit`, but its life is the
-/// owner's. Heap entries hold everything the ordering needs (deadline and
-/// sequence), so sifting never touches a record.
+/// entry holds an unretained reference, which stays valid because a record
+/// never outlives its entry: cancelling removes the entry, and so does the
+/// `deinit` of a record that is still pending (it takes the lock first). Each
+/// record knows the index of its entry (``DelayRecord/heapIndex``, updated as
+/// entries move), so removing any entry is O(log *n*). Heap entries hold
+/// everything the ordering needs (deadline and sequence); sifting writes only
+/// the moved records' indices. Benchmark row: "delays · schedule + cancel"
+/// (no reference counting for the heap's reference, no tombstones).
 ///
-/// ## Tombstones
+/// Popping an entry retains its record with `swift_tryRetain`, which refuses
+/// a record whose `deinit` has begun. That `deinit` is then waiting for the
+/// lock; the pop notes the record in `dying`, so that the `deinit` knows its
+/// entry is already gone.
 ///
-/// Cancelling, or the owner letting go of a pending delay, marks the record
-/// finished under the lock and leaves its entry as a tombstone (the closure is
-/// released at once). Tombstones are skipped when popped and dropped in one
-/// O(*n*) pass as soon as they outnumber live entries, so cancelling stays
-/// O(1) amortised and memory comes back at once when most delays are
-/// cancelled.
-///
-/// Popping a live entry retains its record with `swift_tryRetain`, which
-/// refuses a record whose `deinit` has begun. That `deinit` is then waiting
-/// for the lock; the pop notes the record in `dying`, so that the `deinit`
-/// knows its entry is already gone and does not count a tombstone for it.
-///
-/// - Complexity: insert is O(log *n*); cancel is O(1) amortised; popping the
-///   earliest is O(log *n*).
+/// - Complexity: insert, cancel and popping the earliest are O(log *n*). A
+///   delay scheduled after every pending one and cancelled before any later
+///   one (the common case, and the benchmark's scaling rows) moves no entry.
 class TimerCore: @unchecked Sendable {
-    /// One heap slot: an unowned reference to its record (see above).
+    /// One heap slot: an unretained reference to its record (see above).
     struct Entry {
         var deadline: Int64
         var sequence: UInt64
@@ -50,7 +45,6 @@ class TimerCore: @unchecked Sendable {
         var entries: UnsafeMutablePointer<Entry>?
         var count = 0
         var capacity = 0
-        var tombstones = 0
         var nextSequence: UInt64 = 0
         /// Records popped while their `deinit` waited for the lock (rare, and
         /// never more than a few at once).
@@ -66,13 +60,8 @@ class TimerCore: @unchecked Sendable {
     }
 
     deinit {
-        // Live records hold their core, so only tombstones can be left; their
-        // memory is released with the core.
-        let state = heap.pointee
-        if let entries = state.entries {
-            for index in 0..<state.count { SwiftRuntime.unownedRelease(entries[index].record) }
-            entries.deallocate()
-        }
+        // Pending records hold their core, so the heap is empty.
+        heap.pointee.entries?.deallocate()
         heap.deinitialize(count: 1)
         heap.deallocate()
         lock.destroy()
@@ -88,13 +77,10 @@ class TimerCore: @unchecked Sendable {
 
     // MARK: - Heap operations (the caller holds the lock)
 
-    /// Entries in the heap, tombstones included. For tests.
-    var entryCountLocked: Int { heap.pointee.count }
+    /// Pending delays: the entries in the heap.
+    var pendingCountLocked: Int { heap.pointee.count }
 
-    /// Live (not cancelled) entries.
-    var pendingCountLocked: Int { heap.pointee.count - heap.pointee.tombstones }
-
-    /// The earliest deadline in the heap (possibly a tombstone's).
+    /// The earliest deadline in the heap.
     var earliestDeadlineLocked: Int64? {
         heap.pointee.count > 0 ? heap.pointee.entries![0].deadline : nil
     }
@@ -108,50 +94,54 @@ class TimerCore: @unchecked Sendable {
         }
         let index = heap.pointee.count
         heap.pointee.count = index + 1
-        let reference = Unmanaged.passUnretained(record)
-        SwiftRuntime.unownedRetain(reference)
-        let entry = Entry(deadline: deadline, sequence: sequence, record: reference)
+        let entry = Entry(deadline: deadline, sequence: sequence, record: Unmanaged.passUnretained(record))
         if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
     }
 
-    /// A pending record was cancelled: its entry is now a tombstone.
-    func entryCancelledLocked() {
-        heap.pointee.tombstones += 1
-        if heap.pointee.tombstones * 2 > heap.pointee.count { dropTombstones() }
+    /// Takes a pending record's entry out of the heap (the record was
+    /// cancelled, or its owner let go of it).
+    @inline(__always)
+    func removeLocked(_ record: DelayRecord) {
+        let entries = heap.pointee.entries!
+        let index = Int(record.heapIndex)
+        let last = heap.pointee.count - 1
+        heap.pointee.count = last
+        if index < last {
+            // The last entry fills the hole, then moves up or down to its place.
+            let moving = entries[last]
+            if index > 0 && Self.precedes(moving, entries[(index - 1) / 2]) {
+                _ = siftUp(moving, from: index)
+            } else {
+                siftDown(moving, from: index, count: last, in: entries)
+            }
+        }
+        shrinkIfSparse()
     }
 
-    /// A pending record's `deinit` began: its entry becomes a tombstone,
-    /// unless a pop already took the entry out.
+    /// A pending record's `deinit` began: its entry leaves the heap, unless
+    /// a pop already took it out.
     func pendingRecordEndedLocked(_ record: DelayRecord) {
         let address = Unmanaged.passUnretained(record).toOpaque()
         if let index = heap.pointee.dying.firstIndex(of: address) {
             heap.pointee.dying.remove(at: index)
             return
         }
-        entryCancelledLocked()
+        removeLocked(record)
     }
 
-    /// Pops the earliest live delay if it is due at `now`, marking it due,
-    /// and returns it retained. Tombstones on the way are dropped.
+    /// Pops the earliest delay if it is due at `now`, marking it due, and
+    /// returns it retained.
     func popDueLocked(now: Int64) -> DelayRecord? {
         while heap.pointee.count > 0 {
             let entries = heap.pointee.entries!
             guard entries[0].deadline <= now else { return nil }
             let reference = entries[0].record
             removeFirst()
-            let live = reference._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
-            guard live else {
-                heap.pointee.tombstones -= 1
-                SwiftRuntime.unownedRelease(reference)
-                continue
-            }
             guard let record = SwiftRuntime.tryRetain(reference) else {
                 // Its owner let go and its deinit waits for the lock.
                 heap.pointee.dying.append(reference.toOpaque())
-                SwiftRuntime.unownedRelease(reference)
                 continue
             }
-            SwiftRuntime.unownedRelease(reference)
             record.slot = DelayRecord.State.due
             return record
         }
@@ -165,6 +155,14 @@ class TimerCore: @unchecked Sendable {
         a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
     }
 
+    /// Stores `entry` at `index` and tells its record where it is.
+    @inline(__always)
+    private static func place(_ entry: Entry, at index: Int, in entries: UnsafeMutablePointer<Entry>) {
+        entries[index] = entry
+        // A heap of 2³¹ delays would need hundreds of gigabytes.
+        entry.record._withUnsafeGuaranteedRef { $0.heapIndex = Int32(truncatingIfNeeded: index) }
+    }
+
     /// Places `entry` at `start` or above; returns its final index.
     @inline(__always)
     private func siftUp(_ entry: Entry, from start: Int) -> Int {
@@ -173,10 +171,10 @@ class TimerCore: @unchecked Sendable {
         while index > 0 {
             let parent = (index - 1) / 2
             guard Self.precedes(entry, entries[parent]) else { break }
-            entries[index] = entries[parent]
+            Self.place(entries[parent], at: index, in: entries)
             index = parent
         }
-        entries[index] = entry
+        Self.place(entry, at: index, in: entries)
         return index
     }
 
@@ -191,37 +189,6 @@ class TimerCore: @unchecked Sendable {
         shrinkIfSparse()
     }
 
-    /// Drops every tombstone and rebuilds the heap in O(*n*).
-    private func dropTombstones() {
-        guard let entries = heap.pointee.entries else { return }
-        var kept = 0
-        for index in 0..<heap.pointee.count {
-            let entry = entries[index]
-            // A record whose deinit waits for the lock still reads pending:
-            // it stays, and becomes a tombstone when its deinit gets the lock.
-            let live = entry.record._withUnsafeGuaranteedRef { $0.slot == DelayRecord.State.pending }
-            if live {
-                entries[kept] = entry
-                kept += 1
-            } else {
-                // No user code runs here: a finished record's closure is
-                // already gone, and only its memory is left to release.
-                SwiftRuntime.unownedRelease(entry.record)
-            }
-        }
-        heap.pointee.count = kept
-        heap.pointee.tombstones = 0
-        // Floyd's heap construction.
-        if kept > 1 {
-            var start = (kept - 2) / 2
-            while start >= 0 {
-                siftDown(entries[start], from: start, count: kept, in: entries)
-                start -= 1
-            }
-        }
-        shrinkIfSparse()
-    }
-
     /// Places `moving` at `start` or below, in a heap of `count` entries.
     private func siftDown(_ moving: Entry, from start: Int, count: Int, in entries: UnsafeMutablePointer<Entry>) {
         var index = start
@@ -231,10 +198,10 @@ class TimerCore: @unchecked Sendable {
             let right = left + 1
             let child = right < count && Self.precedes(entries[right], entries[left]) ? right : left
             guard Self.precedes(entries[child], moving) else { break }
-            entries[index] = entries[child]
+            Self.place(entries[child], at: index, in: entries)
             index = child
         }
-        entries[index] = moving
+        Self.place(moving, at: index, in: entries)
     }
 
     private func resize(to capacity: Int) {

@@ -1,7 +1,8 @@
 /// The engine's storage: the one implementation of ordered, thread-safe
-/// handler registration behind every capability (`HandlerList`, delegate
-/// proxies, hook points, key-path observation, control events and
-/// end-of-life callbacks).
+/// handler registration behind every capability that dispatches
+/// (`HandlerList`, delegate proxies, hook points, key-path observation,
+/// control events). End-of-life callbacks, dispatched once when their object
+/// ends, keep a lighter chain of their own (see ``LifetimeStorage``).
 ///
 /// A core holds the registered entries of one list, in registration order,
 /// and the snapshot that dispatches read. It owns:
@@ -25,13 +26,6 @@
 /// Several cores may share one ``HandlerGroup`` (a proxy's per-method lists,
 /// an object's per-property observers), so that their owner can read its own
 /// state and a core's snapshot in one critical section.
-///
-/// The functions reached through a vtable or a witness table (removal,
-/// snapshots, a token's cancel) run as unspecialised generic code, which
-/// looks the metadata of every generic type it touches up in the runtime.
-/// They carry `@_specialize` for the element type of end-of-life callbacks,
-/// so that those lists (one per object that registers one) run specialised
-/// code: benchmark row "lifetime · create, register end callback, end".
 ///
 /// Entries hold their core strongly: whoever owns a core must call
 /// ``removeAll()`` when it ends, which breaks that cycle. (A weak reference
@@ -66,21 +60,6 @@ final class HandlerGroup: @unchecked Sendable {
 
     deinit {
         lock.destroy()
-    }
-
-    /// 64 groups shared by the end-of-life callback lists of all objects,
-    /// picked from an object's address like ``Lock/striped(for:)``, so that
-    /// an object that registers a callback does not allocate and initialise
-    /// a lock of its own. They live for the whole process. Benchmark row:
-    /// "lifetime · create, register end callback, end".
-    static let stripes: [HandlerGroup] = (0..<64).map { _ in HandlerGroup() }
-
-    /// The shared group of `object`.
-    static func striped(for object: AnyObject) -> HandlerGroup {
-        let address = UInt(bitPattern: ObjectIdentifier(object))
-        // Objects are at least 16-byte aligned: the multiply mixes the high bits down.
-        let mixed = ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 58
-        return stripes[Int(truncatingIfNeeded: mixed)]
     }
 }
 
@@ -251,7 +230,6 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
 
     /// Removes `entry`. Returns whether it was still registered. Its element
     /// is released after the lock, because releasing may run any deinit.
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     func remove(_ entry: HandlerEntry<Element>) -> Bool {
         let released = group.lock.withLock { detachLocked(entry) }
         return released != nil
@@ -259,7 +237,6 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
 
     /// Removes every entry; their tokens' `cancel()` then returns false. The
     /// elements are released after the lock.
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     func removeAll() {
         let released = group.lock.withLock { () -> ContiguousArray<Element?> in
             let released = ContiguousArray(entries.map { $0.takeElementLocked() })
@@ -348,7 +325,6 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         return HandlerDispatch(Self.typed(snapshot), removals: read.removals, core: self)
     }
 
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     override func buildSnapshotLocked() -> AnyHandlerSnapshot {
         var items = ContiguousArray<HandlerSnapshot<Element>.Item>()
         items.reserveCapacity(entries.count)
@@ -401,13 +377,11 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
     }
 
     /// Clears the element and returns it; the caller holds the lock.
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     func takeElementLocked() -> Element? {
         defer { element = nil }
         return element
     }
 
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     func cancelRegistration() -> Bool {
         core.remove(self)
     }
@@ -459,7 +433,6 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
     /// instead chain, outermost first.
     @usableFromInline let chain: ContiguousArray<Int>
 
-    @_specialize(exported:false,where Element == @Sendable () -> Void)
     init(_ items: ContiguousArray<Item>) {
         self.items = items
         var positions: UInt8 = 0
