@@ -23,8 +23,11 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @u
 
 /// The same proxy with 99 more selectors, so that closures can be registered
 /// for 1, 10 or 100 selectors while one message is measured.
+///
+/// Its `didTick` is `TickProxy`'s: selectors belong to the protocol, and a
+/// second selector of the same name would stop the program at its first use.
 private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
-    static let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
+    static var didTick: MethodSelector<(Ticker, Int), Void> { TickProxy.didTick }
     static let others = (1..<100).map { MethodSelector<(Ticker, Int), Void>("ticker(_:other\($0):)") }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
