@@ -102,7 +102,11 @@ public final class ObservationStorage: @unchecked Sendable {
 
     /// Calls the observers after a set.
     @usableFromInline
-    func notifyDidChange(_ observers: SlotObservers, _ object: AnyObject, _ values: ObservedValues) {
+    ///
+    /// Consumes `observers`, which the write passes on: it holds the
+    /// snapshot until the last observer returned, with no second retain
+    /// (benchmark row: "observation · write, 1 observer").
+    func notifyDidChange(_ observers: consuming SlotObservers, _ object: AnyObject, _ values: ObservedValues) {
         if let dispatch = observers.dispatch { Self.deliver(dispatch, object, values, .change) }
     }
 
