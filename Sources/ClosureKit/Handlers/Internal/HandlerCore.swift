@@ -134,17 +134,9 @@ class AnyHandlerCore: @unchecked Sendable {
 
     /// The snapshot to dispatch, or nil when nothing is registered. The
     /// caller holds the lock.
-    @usableFromInline @inline(__always)
+    @usableFromInline
     final func snapshotLocked() -> AnyHandlerSnapshot? {
         if let cache { return cache }
-        return rebuildSnapshotLocked()
-    }
-
-    /// ``snapshotLocked()`` when there is no current snapshot. Not inlined,
-    /// so that the inlined read of a current snapshot makes no call
-    /// (benchmark row: "observation · write, 1 observer").
-    @inline(never)
-    final func rebuildSnapshotLocked() -> AnyHandlerSnapshot? {
         if registered == 0 { return nil }
         let built = buildSnapshotLocked()
         cache = built
@@ -170,10 +162,8 @@ class AnyHandlerCore: @unchecked Sendable {
         return (readLocked(), other?.readLocked())
     }
 
-    /// ``read()`` for a caller that holds the lock. Inlined, so that its
-    /// caller need not retain the core around it (benchmark row:
-    /// "observation · write, 1 observer").
-    @usableFromInline @inline(__always)
+    /// ``read()`` for a caller that holds the lock.
+    @usableFromInline
     final func readLocked() -> CoreRead {
         guard let snapshot = snapshotLocked() else { return CoreRead(snapshot: nil, removals: 0) }
         return CoreRead(snapshot: snapshot, removals: group.removals.load())
