@@ -299,20 +299,23 @@ extension KeyPathObservable {
         if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,
             accesses[0].keyPath == keyPath
         {
-            let observation = DirectObservation(options: options, isEqual: isEqual, delivery: delivery)
             let handle = TokenGroup()
-            observation.handle = handle
-            let entry = storage.addObserver(observation, forSlot: accesses[0].slot)
+            let observer = DirectObservation.observer(
+                delivery: delivery, options: options, isEqual: isEqual, handle: handle)
+            let entry = storage.addObserver(observer, wantsPrior: options.contains(.prior), forSlot: accesses[0].slot)
             let root = storage.registrations.add(handle)
             handle.add(entry)
             handle.add(root)
             // The observer is held by its slot (and released when the handle
-            // ends); the initial delivery holds it only until it ran.
+            // ends); the initial delivery holds the delivery only until it ran.
+            let once = options.contains(.once)
             return (
                 handle,
-                { [observation] in
+                {
                     if wantsInitial {
-                        ObservedValues.with(initial: value) { observation.deliverInitial(self, $0) }
+                        ObservedValues.with(initial: value) {
+                            DirectObservation.deliverInitial(delivery, self, $0, once: once, handle: handle)
+                        }
                     }
                 }
             )

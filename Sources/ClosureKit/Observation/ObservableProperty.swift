@@ -87,7 +87,7 @@ public struct ObservableProperty<Value> {
             storage.locked {
                 value = object[keyPath: storageKeyPath].value
                 // Only a registration's tracked read assigns a slot.
-                if tracking { slot = resolveSlot(object, storageKeyPath) }
+                if tracking { slot = resolveSlot(object, wrappedKeyPath, storageKeyPath) }
             }
             if tracking {
                 // Only registrations track reads; they record the object a
@@ -155,13 +155,19 @@ public struct ObservableProperty<Value> {
     @inline(__always)
     static func resolveSlot<Object: KeyPathObservable>(
         _ object: Object,
+        _ wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         _ storageKeyPath: ReferenceWritableKeyPath<Object, ObservableProperty<Value>>
     ) -> Int {
         let cached = object[keyPath: storageKeyPath].slot
         if cached != 0 { return cached }
-        // Keyed by the wrapper's storage key path; only registrations get
-        // here (through a tracked read), never a write.
-        let slot = SlotTable.slot(for: storageKeyPath)
+        // Keyed by the property's key path, as its declaring class names it;
+        // only registrations get here (through a tracked read), never a
+        // write. Not by the storage's key path: handing that one to the
+        // library would let it reach the storage behind the compiler's
+        // back, so that every access of the storage in the adopter's module
+        // would keep its dynamic exclusivity check (benchmark row:
+        // "observation · write, no observer").
+        let slot = SlotTable.slot(for: wrappedKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot
     }

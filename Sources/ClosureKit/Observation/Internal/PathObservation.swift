@@ -156,8 +156,9 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             if let index = old.firstIndex(where: { $0.identity === identity && $0.slot == access.slot }) {
                 kept.append(old.remove(at: index))
             } else {
-                let observer = DependencyObserver(wantsPrior: options.contains(.prior), owner: self)
-                let token = access.storage.addObserver(observer, forSlot: access.slot)
+                let wantsPrior = options.contains(.prior)
+                let token = access.storage.addObserver(
+                    dependencyObserver(wantsPrior: wantsPrior), wantsPrior: wantsPrior, forSlot: access.slot)
                 kept.append(Dependency(identity: identity, slot: access.slot, token: token))
             }
         }
@@ -166,28 +167,16 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     }
 }
 
-extension PathObservation: DependencyOwner {}
-
-/// Forwards the sets of a path's dependencies to its observation.
-final class DependencyObserver: SlotObserver, @unchecked Sendable {
-    private weak var owner: (any DependencyOwner)?
-
-    init(wantsPrior: Bool, owner: any DependencyOwner) {
-        self.owner = owner
-        super.init(wantsPrior: wantsPrior)
+extension PathObservation {
+    /// The observer of one dependency: forwards its sets to this
+    /// observation, which it holds weakly (the observation holds its token).
+    private func dependencyObserver(wantsPrior: Bool) -> Delivery {
+        { [weak self] _, _, kind in
+            switch kind {
+            case .prior: if wantsPrior { self?.dependencyWillChange() }
+            case .change: self?.dependencyDidChange()
+            case .initial: break
+            }
+        }
     }
-
-    override func willChange(_ object: AnyObject, _ values: ObservedValues) {
-        owner?.dependencyWillChange()
-    }
-
-    override func didChange(_ object: AnyObject, _ values: ObservedValues) {
-        owner?.dependencyDidChange()
-    }
-}
-
-/// What a ``DependencyObserver`` forwards to.
-protocol DependencyOwner: AnyObject {
-    func dependencyWillChange()
-    func dependencyDidChange()
 }

@@ -3,15 +3,14 @@
 /// path.
 ///
 /// A property's slot is assigned the first time it is needed, from the key
-/// path of the property's ``ObservableProperty`` storage as its declaring
-/// class names it (`\Settings._volume`), and cached in that storage in each
-/// instance.
+/// path of the property as its declaring class names it (`\Settings.volume`),
+/// and cached in its ``ObservableProperty`` storage in each instance.
 @usableFromInline
 enum SlotTable {
     private static let slots = Locked<[AnyKeyPath: Int]>([:])
 
-    /// The slot of the property whose wrapper storage `keyPath` names (as
-    /// its declaring class names it). Never 0, which means "not yet known".
+    /// The slot of the property that `keyPath` names (as its declaring class
+    /// names it). Never 0, which means "not yet known".
     @usableFromInline
     static func slot(for keyPath: AnyKeyPath) -> Int {
         slots.withLock { slots in
