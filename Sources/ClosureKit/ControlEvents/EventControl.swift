@@ -67,8 +67,6 @@ extension EventControl {
     ///     token is inert (its `cancel()` returns `false`).
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first run.
-    ///   - isolation: Where `handler` runs: the caller's actor, which Swift
-    ///     passes for you. See the Isolation article.
     ///   - handler: Receives the control, typed as `Self`. Do not capture the
     ///     control strongly: the control keeps the handler, so that would be a
     ///     reference cycle. Use the parameter instead.
@@ -77,10 +75,9 @@ extension EventControl {
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self) -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(handler)
         let token = controlEventStorage.add(
             for: events,
             options: options,

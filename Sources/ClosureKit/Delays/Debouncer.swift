@@ -35,8 +35,6 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///   - scheduler: The scheduler, and so the clock, to use; inject one on a
     ///     ``ManualClock`` in tests.
     ///   - executor: Where the action runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
@@ -44,13 +42,12 @@ public final class Debouncer<Value: Sendable>: Sendable {
         for interval: Duration,
         scheduler: DelayScheduler<C>,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        action: @escaping (Value) -> Void
+        @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
         try DelayIntervalError.validate(interval)
         self.interval = interval
-        (self.action, self.delivery) = ActorDelivery.make(action, isolation: isolation)
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, isolation: nil, body) }
+        (self.action, self.delivery) = ActorDelivery.make(action)
+        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
     }
 
     /// Creates a debouncer on ``DelayScheduler/shared``.
@@ -58,18 +55,15 @@ public final class Debouncer<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - interval: The quiet time after the last value. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - executor: Where the action runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
     public convenience init(
         for interval: Duration,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        action: @escaping (Value) -> Void
+        @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
-        try self.init(for: interval, scheduler: .shared, on: executor, isolation: isolation, action: action)
+        try self.init(for: interval, scheduler: .shared, on: executor, action: action)
     }
 
     deinit {

@@ -21,18 +21,15 @@ extension DelayScheduler {
     ///   - delay: How long to wait.
     ///   - object: The object the delay belongs to, held weakly.
     ///   - executor: Where the closure runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure; it receives the object, alive for the call.
     /// - Returns: The token that cancels the delay.
     public func schedule<Object: AnyObject & Sendable>(
         after delay: Duration,
         boundTo object: Object,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Object) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Object) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (body, delivery) = ActorDelivery.make(body)
         let weakObject = WeakBox(object)
         let record = BoundDelayRecord(core: core, target: executor.target) {
             guard let object = weakObject.object else { return }
@@ -42,7 +39,7 @@ extension DelayScheduler {
         // also the owner's token, and releasing that token must still cancel
         // the delay. The record holds the callback's token until it fires or
         // is cancelled.
-        let endToken = ObjectLifetime.onEnd(of: object, isolation: nil) { [weak record] in
+        let endToken = ObjectLifetime.onEnd(of: object) { @Sendable [weak record] in
             _ = record?.finish(byOwner: false)
         }
         let keep = core.lock.withLock { () -> Bool in

@@ -24,8 +24,6 @@ extension DelayScheduler {
     ///   - delay: When the first tick falls due; `nil` (the default) means
     ///     after one `interval`.
     ///   - executor: Where the closure runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
@@ -34,11 +32,10 @@ extension DelayScheduler {
         every interval: Duration,
         startingAfter delay: Duration? = nil,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping () -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) throws(DelayIntervalError) -> CancellationToken {
         try DelayIntervalError.validate(interval)
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (body, delivery) = ActorDelivery.make(body)
         let origin = nowTicks()
         let record = RepeatingDelayRecord(
             core: core, target: executor.target, origin: origin, first: delay ?? interval,
@@ -63,8 +60,6 @@ extension DelayScheduler {
     /// - Parameters:
     ///   - seconds: The period in seconds, rounded to whole nanoseconds.
     ///   - executor: Where the closure runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the value and the rule it
@@ -72,10 +67,9 @@ extension DelayScheduler {
     public func scheduleRepeating(
         everySeconds seconds: Double,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping () -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) throws(DelayIntervalError) -> CancellationToken {
         let interval = try DelayIntervalError.validate(seconds: seconds)
-        return try scheduleRepeating(every: interval, on: executor, isolation: isolation, body)
+        return try scheduleRepeating(every: interval, on: executor, body)
     }
 }

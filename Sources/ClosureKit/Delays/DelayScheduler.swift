@@ -132,18 +132,15 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     /// - Parameters:
     ///   - delay: How long to wait, measured by the scheduler's clock.
     ///   - executor: Where the closure runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure. It is released as soon as it has run or the
     ///     delay is cancelled.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
     public func schedule(
         after delay: Duration,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping () -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(body)
         // Consumed: the record takes the handler over without a retain of its own.
         let record = DelayRecord(core: core, target: executor.target, action: consume handler)
         insert(record, at: deadlineTicks(after: delay))
@@ -163,17 +160,14 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     ///   - deadline: When the closure falls due. A deadline in the past falls
     ///     due at once.
     ///   - executor: Where the closure runs.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
     public func schedule(
         at deadline: C.Instant,
         on executor: DelayExecutor,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping () -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(body)
         let record = DelayRecord(core: core, target: executor.target, action: consume handler)
         insert(record, at: ticks(of: deadline))
         return ActorDelivery.token(record, ending: delivery)

@@ -61,8 +61,6 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - executor: Where the action runs.
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - action: Called with the first value of a burst, then with one value
     ///     at most once per interval.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
@@ -72,15 +70,14 @@ public final class Throttler<Value: Sendable>: Sendable {
         scheduler: DelayScheduler<C>,
         on executor: DelayExecutor,
         latest: Bool = true,
-        isolation: isolated (any Actor)? = #isolation,
-        action: @escaping (Value) -> Void
+        @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
         try DelayIntervalError.validate(interval)
         self.interval = interval
         self.keepsLatest = latest
         self.executor = executor
-        (self.action, self.delivery) = ActorDelivery.make(action, isolation: isolation)
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, isolation: nil, body) }
+        (self.action, self.delivery) = ActorDelivery.make(action)
+        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
     }
 
     /// Creates a throttler on ``DelayScheduler/shared``.
@@ -90,8 +87,6 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - executor: Where the action runs.
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - action: Called with the values that get through.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
@@ -99,11 +94,10 @@ public final class Throttler<Value: Sendable>: Sendable {
         for interval: Duration,
         on executor: DelayExecutor,
         latest: Bool = true,
-        isolation: isolated (any Actor)? = #isolation,
-        action: @escaping (Value) -> Void
+        @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
         try self.init(
-            for: interval, scheduler: .shared, on: executor, latest: latest, isolation: isolation, action: action)
+            for: interval, scheduler: .shared, on: executor, latest: latest, action: action)
     }
 
     deinit {

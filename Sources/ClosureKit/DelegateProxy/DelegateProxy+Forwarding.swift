@@ -131,7 +131,7 @@ extension DelegateProxy {
         return Stages.run(
             selector, arguments,
             shared: HandlerDispatch<ProxyClosure<Arguments, Result>>?.none, where: { _ in true },
-            own: dispatch,
+            own: dispatch, ready: { $0.isReady },
             observe: { closure, position, result in closure.observe(selector, position, arguments, result: result) },
             link: { closure, arguments, next in closure.link?.run(selector, arguments, next: next) },
             combine: combine,

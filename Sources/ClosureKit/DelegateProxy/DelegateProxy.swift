@@ -45,7 +45,7 @@
 ///    selector's ``ResultCombining`` rule asks for both, the real delegate is
 ///    asked first and the answers are combined;
 /// 3. `after` closures, in registration order; they see the result, and
-///    those registered with ``replaceResult(_:options:isolation:_:)`` replace
+///    those registered with ``replaceResult(_:options:_:)`` replace
 ///    it for the later ones and for the caller.
 ///
 /// ## Tokens and thread safety
@@ -148,8 +148,6 @@ open class DelegateProxy<Delegate> {
     ///     (another protocol's traps).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Called with the message's arguments; its result is the
     ///     message's result (see ``ResultCombining`` for methods where the
     ///     real delegate answers too).
@@ -157,13 +155,22 @@ open class DelegateProxy<Delegate> {
     public final func implement<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        with body: @escaping (Arguments) -> Result
+        @_inheritActorContext with body: @escaping @isolated(any) @Sendable (Arguments) -> Result
     ) -> CancellationToken {
-        guard isolation != nil else { return register(selector, .instead, options, .plain(assumeSendable(body))) }
-        // It must answer now: off its actor, the message goes on as if it were not there.
-        let answer = ActorDelivery<Arguments>.makeAnswering(body, isolation: isolation)
-        return register(selector, .instead, options, .instead { answer($0.arguments) ?? $0.proceed() })
+        implement(selector, options: options, on: body.isolation, answering: IsolatedCall.synchronous(body))
+    }
+
+    /// ``implement(_:options:with:)`` for a closure already made synchronous
+    /// (``IsolatedCall``), with its registrant's actor: what a convenience
+    /// that adapts a user's closure registers. It must answer now: off its
+    /// actor, the message goes on as if it were not there.
+    package final func implement<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: RegistrationOptions = [],
+        on actor: (any Actor)?,
+        answering body: @escaping @Sendable (Arguments) -> Result
+    ) -> CancellationToken {
+        register(selector, .instead, options, .plain(ActorDelivery.makeAnswering(body, on: actor)))
     }
 
     /// Answers a method that returns nothing with `body`: the form of
@@ -176,18 +183,27 @@ open class DelegateProxy<Delegate> {
     ///     (another protocol's traps).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where `body` runs: the caller's actor, which Swift
-    ///     passes for you.
     ///   - body: Called with the message's arguments.
     /// - Returns: The token that removes the closure.
     public final func implement<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        with body: @escaping (Arguments) -> Void
+        @_inheritActorContext with body: @escaping @isolated(any) @Sendable (Arguments) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
-        return ActorDelivery.token(register(selector, .instead, options, .plain(body)), ending: delivery)
+        implement(selector, options: options, on: body.isolation, delivering: IsolatedCall.synchronous(body))
+    }
+
+    /// ``implement(_:options:with:)`` for a method that returns nothing, with
+    /// a closure already made synchronous and its registrant's actor.
+    package final func implement<Arguments>(
+        _ selector: MethodSelector<Arguments, Void>,
+        options: RegistrationOptions = [],
+        on actor: (any Actor)?,
+        delivering body: @escaping @Sendable (Arguments) -> Void
+    ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, on: actor)
+        let closure = ProxyClosure.plain(ActorDelivery.makeAnswering(body, on: nil))
+        return ActorDelivery.token(register(selector, .instead, options, closure), ending: delivery)
     }
 
     /// Adds an `instead` closure that receives an ``Invocation`` and can call
@@ -203,20 +219,15 @@ open class DelegateProxy<Delegate> {
     ///   - selector: The method to answer; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Returns the message's result.
     /// - Returns: The token that removes the closure.
     public final func instead<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        guard isolation != nil else { return register(selector, .instead, options, .instead(assumeSendable(body))) }
         // It must answer now: off its actor, the message goes on as if it were not there.
-        let answer = ActorDelivery<Invocation<Arguments, Result>>.makeAnswering(body, isolation: isolation)
-        return register(selector, .instead, options, .instead { answer($0) ?? $0.proceed() })
+        register(selector, .instead, options, .instead(ActorDelivery.makeAnswering(body)))
     }
 
     /// Adds a closure that runs before the implementation of `selector`.
@@ -231,17 +242,14 @@ open class DelegateProxy<Delegate> {
     ///   - selector: The method to observe; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Sees the arguments; `result` is nil.
     /// - Returns: The token that removes the closure.
     public final func before<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Invocation<Arguments, Result>) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (body, delivery) = ActorDelivery.make(body)
         return ActorDelivery.token(register(selector, .before, options, .observer(body)), ending: delivery)
     }
 
@@ -258,17 +266,25 @@ open class DelegateProxy<Delegate> {
     ///   - selector: The method to observe; one of the proxy's protocol.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Sees the arguments and the `result`.
     /// - Returns: The token that removes the closure.
     public final func after<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Invocation<Arguments, Result>) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        after(selector, options: options, on: body.isolation, IsolatedCall.synchronous(body))
+    }
+
+    /// ``after(_:options:_:)`` for a closure already made synchronous, with
+    /// its registrant's actor.
+    package final func after<Arguments, Result>(
+        _ selector: MethodSelector<Arguments, Result>,
+        options: RegistrationOptions = [],
+        on actor: (any Actor)?,
+        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        let (body, delivery) = ActorDelivery.make(body, on: actor)
         return ActorDelivery.token(register(selector, .after, options, .observer(body)), ending: delivery)
     }
 
@@ -293,29 +309,25 @@ open class DelegateProxy<Delegate> {
     /// Registered from an actor, it replaces the result only for messages
     /// sent on that actor (it must answer at once); for others the message
     /// goes on as if it were not there, as for
-    /// ``instead(_:options:isolation:_:)``.
+    /// ``instead(_:options:_:)``.
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift
-    ///     passes for you (see the Isolation article).
     ///   - body: Returns the result the caller receives; `result` is set.
     /// - Returns: The token that removes the closure.
     public final func replaceResult<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let answer = ActorDelivery<Invocation<Arguments, Result>>.makeAnswering(body, isolation: isolation)
-        return register(selector, .after, options, .replacer(answer))
+        register(selector, .after, options, .replacer(ActorDelivery.makeAnswering(body)))
     }
 
     /// Adds an `after` closure that receives only the message's arguments:
     /// what ClosureKitFoundation's closure conveniences (`parser.onCharacters`
-    /// and the like) register. It runs where ``after(_:options:isolation:_:)`` would,
+    /// and the like) register. It runs where ``after(_:options:_:)`` would,
     /// but no ``Invocation`` is built for it.
     ///
     /// - Parameters:

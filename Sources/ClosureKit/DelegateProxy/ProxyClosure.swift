@@ -3,24 +3,23 @@
 @usableFromInline
 enum ProxyClosure<Arguments, Result>: Sendable {
     /// An `instead` closure that takes the arguments alone.
-    case plain(@Sendable (Arguments) -> Result)
+    case plain(Answering<Arguments, Result>)
     /// An `instead` closure that takes an invocation and may proceed.
-    case instead(@Sendable (Invocation<Arguments, Result>) -> Result)
+    case instead(Answering<Invocation<Arguments, Result>, Result>)
     /// A `before` or `after` closure.
     case observer(@Sendable (Invocation<Arguments, Result>) -> Void)
     /// A `before` or `after` closure that needs only the arguments: no
     /// ``Invocation`` is built for it.
     case argumentsObserver(@Sendable (Arguments) -> Void)
-    /// An `after` closure that replaces the result: it returns the new one,
-    /// or nil to keep it (a main-actor closure off its actor).
-    case replacer(@Sendable (Invocation<Arguments, Result>) -> Result?)
+    /// An `after` closure that replaces the result: it returns the new one.
+    case replacer(Answering<Invocation<Arguments, Result>, Result>)
 
     /// The closure as a link of an instead chain.
     @inlinable
     var link: InsteadLink<Arguments, Result>? {
         switch self {
-        case .plain(let body): .arguments(body)
-        case .instead(let body): .invocation(body)
+        case .plain(let body): .arguments(body.body)
+        case .instead(let body): .invocation(body.body)
         case .observer, .argumentsObserver, .replacer: nil
         }
     }
@@ -28,6 +27,19 @@ enum ProxyClosure<Arguments, Result>: Sendable {
     /// Calls a `before` or `after` closure, building an invocation only for
     /// one that takes it. Returns the result a replacing closure answered,
     /// nil for the others.
+    /// Whether the closure can run on this thread now: false for a closure
+    /// that must answer, registered from an actor the message is not sent
+    /// on (see ``Answering``).
+    @inlinable
+    var isReady: Bool {
+        switch self {
+        case .plain(let body): body.canAnswer
+        case .instead(let body): body.canAnswer
+        case .replacer(let body): body.canAnswer
+        case .observer, .argumentsObserver: true
+        }
+    }
+
     @inlinable
     func observe(
         _ selector: MethodSelector<Arguments, Result>,
@@ -43,7 +55,7 @@ enum ProxyClosure<Arguments, Result>: Sendable {
             body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
             return nil
         case .replacer(let body):
-            return body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
+            return body.body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
         case .plain, .instead:
             return nil
         }

@@ -1,171 +1,133 @@
 /// Runs a registered closure where the code that registered it lives: the
 /// engine's one answer to "which thread or actor runs this closure".
 ///
-/// Every registration of the library takes the caller's isolation as
-/// `isolation: isolated (any Actor)? = #isolation` and a plain (not
-/// `@Sendable`) closure, and hands both to ``ActorDelivery/make(_:isolation:)``
-/// or ``ActorDelivery/makeAnswering(_:isolation:)``:
+/// Every registration of the library takes its closure as
+/// `@_inheritActorContext @escaping @isolated(any) @Sendable` and hands it to
+/// ``ActorDelivery/make(_:)`` or ``ActorDelivery/makeAnswering(_:)``. The
+/// closure's type gives the rule, and the compiler checks it:
 ///
-/// - **Registered from nonisolated code** (`isolation` is nil), the closure is
-///   stored as it is and runs on the thread that sends the event, as a
-///   `@Sendable` handler always did, at the same cost (no wrapper).
-/// - **Registered from the main actor**, the closure runs on the main actor:
-///   synchronously when the event is sent on the main thread (where the main
-///   actor runs: see `mainThread(of:)`) and nothing sent earlier is still
-///   waiting, otherwise enqueued to the main actor, where the waiting events
-///   run in the order they were sent.
-/// - **Registered from another actor**, the closure runs synchronously when
-///   the event comes from a send isolated to that actor (``SenderIsolation``),
-///   and is otherwise enqueued to that actor, in the order the events were
-///   sent.
+/// - **Registered from nonisolated code**, the closure is `@Sendable` (a
+///   captured `var` or a non-`Sendable` capture does not compile) and has no
+///   isolation: it is stored as it is and runs on the thread that sends.
+/// - **Registered from an actor** (the main actor, any actor, top-level
+///   code), the closure is isolated to that actor and may use its state, its
+///   local `var`s and non-`Sendable` values of its region; `body.isolation`
+///   names the actor. It runs synchronously when the event is sent on that
+///   actor and no earlier event waits for the actor; otherwise it is
+///   enqueued to the actor's ``ActorMailbox``, where the events of every
+///   registration of that actor run in the order they were sent.
 ///
-/// "Sent on the actor" is known two ways, never by asking the runtime (its
-/// check traps on a thread that is not the actor's): the library's send entry
-/// points take their caller's isolation and record it for the send
-/// (``SenderIsolation``); and the main actor's thread, where the main actor is
-/// bound to the process's main thread, as in apps and executables (see
-/// `mainThread(of:)`).
+/// "Sent on the actor" is known exactly, never guessed from the thread and
+/// never through a check that traps (``isRunning(on:)``):
+/// - the library's sends that take their caller's isolation record it for
+///   the send (``SenderIsolation``);
+/// - the main actor's executor is the main dispatch queue in every host
+///   (apps, synchronous and `async` executables, `swift test`), so a key set
+///   on that queue is visible exactly in main-actor code, on whichever thread
+///   runs it (``MainQueueKey``).
 ///
-/// No path relies on `assumeIsolated` or any other check that traps.
-///
-/// A closure that returns a value (an `instead` hook, `implement` for a method
-/// with a result) cannot wait for its actor: the sender needs the answer now.
-/// Such a closure, registered from an actor, answers when the message is sent
-/// on that actor (the main actor's thread); sent from elsewhere, the message
-/// goes on as if the closure were not there (to what it replaced: an older
-/// closure, the real delegate, the original method).
+/// A closure that returns a value (an `instead` hook, `implement` for a
+/// method with a result) cannot wait for an actor: the sender needs the
+/// answer now. It answers when the message is sent on its actor; anywhere
+/// else it is passed over before it is claimed, so a `.once` closure stays
+/// registered for a later call that it can answer (see ``Answering``).
 ///
 /// ## Why this mechanism
-/// Measured and tried against the alternatives (the decision design.md's
-/// "Isolation (Swift 6)" section asks for):
-/// - Overloads (a `@Sendable` form beside an isolated one) do not work: Swift
-///   picks an overload before it checks a closure's body for isolation, so a
-///   main-actor closure that touches main-actor state is matched to the
-///   `@Sendable` form and rejected, whichever form is disfavoured; two forms
-///   that differ only in the closure's global actor are one redeclaration.
-/// - `@isolated(any)` closures can only be called with `await`, so a
-///   synchronous send could never run one synchronously.
-/// - `sending` closures cannot capture actor-isolated state.
-/// - `#isolation` with a plain closure compiles the code app developers write
-///   (a `@MainActor` view model, a local `var` in a main-actor function,
-///   top-level code) unchanged, keeps the compiler's check that a closure
-///   registered in nonisolated code cannot touch an actor's state, and lets
-///   the library see the actor at run time.
-///
-/// The cost of the last: from nonisolated code the closure is no longer
-/// required to be `@Sendable`, so the compiler no longer rejects a closure
-/// that mutates a captured local variable there; such a closure runs on every
-/// thread that sends, as any stored callback would.
+/// - `@isolated(any)` with `@_inheritActorContext` is the one closure type
+///   that is `@Sendable`-checked in nonisolated code and actor-isolated in
+///   actor code, with one spelling, and it tells the library the actor.
+///   Calling it synchronously needs the cast in ``IsolatedCall`` (checked
+///   by a self-test).
+/// - An `isolation: isolated (any Actor)? = #isolation` parameter with a
+///   plain closure does not make a nonisolated closure `@Sendable`, so a
+///   racy closure compiles; a non-optional one refuses nonisolated callers
+///   and needs a second spelling for them.
 @usableFromInline
 package final class ActorDelivery<Input>: @unchecked Sendable {
-    /// The actor the closure belongs to.
-    private let actor: any Actor
-    /// Tells whether an event sent now runs at once.
-    private let gate: ActorDeliveryGate
-    /// Only called on `actor`: synchronously on its thread, or from `drain`.
-    private let body: (Input) -> Void
-    private let state = Locked(State())
+    /// Where the events that wait for the closure's actor queue up.
+    let mailbox: ActorMailbox
+    /// The closure, nil once cancelled (which releases what it captured).
+    /// Guarded by `mailbox`'s lock.
+    private var body: (@Sendable (Input) -> Void)?
+    /// How many of this registration's events wait in the mailbox. Guarded
+    /// by `mailbox`'s lock.
+    private var pending = 0
 
-    private struct State {
-        var queue: [Input] = []
-        var draining = false
-        var cancelled = false
-    }
-
-    private init(actor: any Actor, thread: UInt, body: @escaping (Input) -> Void) {
-        self.actor = actor
-        self.gate = ActorDeliveryGate(thread: thread, actor: ObjectIdentifier(actor))
+    private init(mailbox: ActorMailbox, body: @escaping @Sendable (Input) -> Void) {
+        self.mailbox = mailbox
         self.body = body
     }
 
-    /// The closure to store for `body`, registered with `isolation`, and the
-    /// delivery that must end with the registration (nil: none, the closure
-    /// is stored as it is).
-    @usableFromInline
-    package static func make(
-        _ body: @escaping (Input) -> Void,
-        isolation: isolated (any Actor)?
-    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
-        guard let isolation else { return (assumeSendableHandler(body), nil) }
-        let delivery = ActorDelivery(actor: isolation, thread: mainThread(of: isolation), body: body)
-        // An event sent before the registration ended (a delay that fired,
-        // a `.once` handler's call) still runs when it was enqueued; only
-        // `cancel()` drops the events that wait. The synchronous path reads
-        // only the (non-generic) gate and calls the closure as it came.
-        let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
-        let gate = delivery.gate
-        return ({ input in gate.runsNow() ? direct(input) : delivery.enqueue(input) }, delivery)
-    }
-
-    /// ``make(_:isolation:)`` for a closure of an object (a control, an
-    /// owner): the closure keeps its own representation, which passes the
-    /// object directly, so that a nonisolated registration stores it with no
-    /// reabstraction thunk around it (see `assumeSendableHandler`).
-    ///
-    /// Its actor path repeats the general form's on purpose: moved into one
-    /// shared helper, the main-actor rows cost more per event (callgrind:
-    /// "isolation · control events" 329 → 358 instructions, above the 1.2×
-    /// target).
-    @usableFromInline
-    package static func make(
-        _ body: @escaping (Input) -> Void,
-        isolation: isolated (any Actor)?
-    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) where Input: AnyObject {
-        guard let isolation else { return (assumeSendableHandler(body), nil) }
-        let delivery = ActorDelivery(actor: isolation, thread: mainThread(of: isolation), body: body)
-        let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
-        let gate = delivery.gate
-        return ({ input in gate.runsNow() ? direct(input) : delivery.enqueue(input) }, delivery)
-    }
-
-    /// ``make(_:isolation:)`` for a closure of no parameters.
-    ///
-    /// Inlined, so that a nonisolated registration (a delay scheduled and
-    /// cancelled, benchmark row "delays.schedule-cancel") pays no call and
-    /// no retain of the closure for it; the actor's path stays out of line.
+    /// The closure to store for `body`, and the delivery that must end with
+    /// the registration (nil: none; the closure is stored as it is).
     @inline(__always)
     @usableFromInline
     package static func make(
-        _ body: @escaping () -> Void,
-        isolation: isolated (any Actor)?
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Void
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+        make(IsolatedCall.synchronous(body), on: body.isolation)
+    }
+
+    /// ``make(_:)`` for a closure already made synchronous, with the actor
+    /// it belongs to (nil: nonisolated): for a closure that arrived typed as
+    /// `Any` (a hook registered by name), checked against its registrant's
+    /// isolation there.
+    @usableFromInline
+    package static func make(
+        _ direct: @escaping @Sendable (Input) -> Void, on actor: (any Actor)?
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+        guard let actor else { return (direct, nil) }
+        let delivery = ActorDelivery(mailbox: .of(actor), body: direct)
+        let mailbox = delivery.mailbox
+        // `direct` runs only on the actor, and only when nothing waits for it.
+        return ({ input in mailbox.runsNow() ? direct(input) : delivery.enqueue(input) }, delivery)
+    }
+
+    /// ``make(_:)`` for a closure of no parameters.
+    @inline(__always)
+    @usableFromInline
+    package static func make(
+        _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> (handler: @Sendable () -> Void, delivery: ActorDelivery<Void>?) where Input == Void {
-        guard let isolation else { return (assumeSendableHandler(body), nil) }
-        return delivering(body, on: isolation)
+        let direct = IsolatedCall.synchronous(body)
+        guard let actor = body.isolation else { return (direct, nil) }
+        return delivering(direct, on: actor)
     }
 
     /// The actor's path of the `()` form, out of line.
     private static func delivering(
-        _ body: @escaping () -> Void,
+        _ direct: @escaping @Sendable () -> Void,
         on actor: any Actor
     ) -> (handler: @Sendable () -> Void, delivery: ActorDelivery<Void>?) where Input == Void {
-        let delivery = ActorDelivery(actor: actor, thread: mainThread(of: actor)) { (_: Void) in body() }
-        let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
-        let gate = delivery.gate
-        return ({ gate.runsNow() ? direct() : delivery.enqueue(()) }, delivery)
+        let delivery = ActorDelivery(mailbox: .of(actor)) { (_: Void) in direct() }
+        let mailbox = delivery.mailbox
+        return ({ mailbox.runsNow() ? direct() : delivery.enqueue(()) }, delivery)
     }
 
-    /// ``make(_:isolation:)`` for a closure of two parameters.
+    /// ``make(_:)`` for a closure of two parameters. The synchronous path
+    /// calls `body` with the two values as they came; only an enqueued event
+    /// is packed into a tuple.
+    @inline(__always)
     @usableFromInline
     package static func make<First, Second>(
-        _ body: @escaping (First, Second) -> Void,
-        isolation: isolated (any Actor)?
+        _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
     where Input == (First, Second) {
-        guard let isolation else { return (assumeSendableHandler(body), nil) }
-        let delivery = ActorDelivery(actor: isolation, thread: mainThread(of: isolation)) { body($0.0, $0.1) }
-        // The synchronous path calls `body` with the two values as they came,
-        // and asks the (non-generic) gate: packing them into a tuple of
-        // generic type, or reaching a stored property of
-        // `ActorDelivery<(First, Second)>`, costs a runtime lookup of the
-        // tuple's metadata on every event (benchmark rows: "isolation ·
-        // observation: write, 1 observer" and "isolation · hook points:
-        // instance after hook", 580 and 790 instructions an event). Only an
-        // enqueued event is packed.
-        let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
-        let gate = delivery.gate
+        make(IsolatedCall.synchronous(body), on: body.isolation)
+    }
+
+    /// ``make(_:on:)`` for a closure of two parameters.
+    @usableFromInline
+    package static func make<First, Second>(
+        _ direct: @escaping @Sendable (First, Second) -> Void, on actor: (any Actor)?
+    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
+    where Input == (First, Second) {
+        guard let actor else { return (direct, nil) }
+        let delivery = ActorDelivery(mailbox: .of(actor)) { direct($0.0, $0.1) }
+        let mailbox = delivery.mailbox
         return (
             { first, second in
-                if gate.runsNow() {
+                if mailbox.runsNow() {
                     direct(first, second)
                 } else {
                     enqueuePair(first, second, to: delivery)
@@ -174,140 +136,71 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         )
     }
 
-    /// ``make(_:isolation:)`` for a closure of an object and a value (an
-    /// owner and a change, an instance and an invocation), in the closure's
-    /// own representation, as for a closure of an object; the same as the
-    /// form above otherwise.
-    @usableFromInline
-    package static func make<First: AnyObject, Second>(
-        _ body: @escaping (First, Second) -> Void,
-        isolation: isolated (any Actor)?
-    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
-    where Input == (First, Second) {
-        make(body, registeredIn: RegisteredIsolation.current(isolation))
-    }
-
-    /// ``make(_:isolation:)`` for a closure of an object and a value, with
-    /// the isolation its registration recorded (``RegisteredIsolation``): for
-    /// a closure converted after its registration returned, on another
-    /// thread (a hook registered by name that waited for its hook point).
-    @usableFromInline
-    package static func make<First: AnyObject, Second>(
-        _ body: @escaping (First, Second) -> Void,
-        registeredIn isolation: RegisteredIsolation?
-    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
-    where Input == (First, Second) {
-        guard let isolation else { return (assumeSendableHandler(body), nil) }
-        let delivery = ActorDelivery(actor: isolation.actor, thread: isolation.thread) { body($0.0, $0.1) }
-        let direct = assumeSendableHandler(body) // called only on the actor's thread, when the gate allows
-        let gate = delivery.gate
-        return (
-            { first, second in
-                if gate.runsNow() {
-                    direct(first, second)
-                } else {
-                    enqueuePair(first, second, to: delivery)
-                }
-            }, delivery
-        )
-    }
-
-    /// The closure to store for a closure that returns a value: it answers
-    /// synchronously on the main actor's thread, and returns nil (the caller
-    /// goes on as if there were no closure) anywhere else.
+    /// The closure to store for a closure that returns a value: see
+    /// ``Answering``.
     @usableFromInline
     package static func makeAnswering<Output>(
-        _ body: @escaping (Input) -> Output,
-        isolation: isolated (any Actor)?
-    ) -> @Sendable (Input) -> Output? {
-        makeAnswering(body, registeredIn: RegisteredIsolation.current(isolation))
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Output
+    ) -> Answering<Input, Output> {
+        Answering(actor: body.isolation, body: IsolatedCall.synchronous(body))
     }
 
-    /// ``makeAnswering(_:isolation:)`` with the isolation its registration
-    /// recorded (``RegisteredIsolation``).
+    /// ``makeAnswering(_:)`` for a closure already made synchronous, with
+    /// the actor it belongs to (see ``make(_:on:)``).
     @usableFromInline
     package static func makeAnswering<Output>(
-        _ body: @escaping (Input) -> Output,
-        registeredIn isolation: RegisteredIsolation?
-    ) -> @Sendable (Input) -> Output? {
-        guard let isolation else {
-            let sendable = assumeSendable(body)
-            return { sendable($0) }
-        }
-        let gate = ActorDeliveryGate(thread: isolation.thread, actor: ObjectIdentifier(isolation.actor))
-        let box = UncheckedSendable(body)
-        return { input in gate.isOnActor ? box.value(input) : nil }
+        _ direct: @escaping @Sendable (Input) -> Output, on actor: (any Actor)?
+    ) -> Answering<Input, Output> {
+        Answering(actor: actor, body: direct)
+    }
+
+    /// ``makeAnswering(_:)`` for a closure of two parameters.
+    @usableFromInline
+    package static func makeAnswering<First, Second, Output>(
+        _ body: @escaping @isolated(any) @Sendable (First, Second) -> Output
+    ) -> Answering<Input, Output> where Input == (First, Second) {
+        let direct = IsolatedCall.synchronous(body)
+        return Answering(actor: body.isolation) { direct($0.0, $0.1) }
     }
 
     /// The returned token cancels `token` and drops the events that wait
-    /// for the actor, so that the closure never runs after `cancel()` has
-    /// returned.
+    /// for the actor.
     @usableFromInline
     package static func token(_ token: CancellationToken, ending delivery: ActorDelivery?) -> CancellationToken {
         guard let delivery else { return token }
         return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
     }
 
-    /// The thread on which a send may run a closure of `isolation` at once, or
-    /// zero for none. Called by a registration running isolated to
-    /// `isolation`.
-    ///
-    /// Only the main actor has one, and only where it is bound to the
-    /// process's main thread: in apps and executables its executor is the main
-    /// queue, which only that thread drains, so code running there is never
-    /// concurrent with main-actor code. Some hosts run the main actor on a
-    /// serial queue whose thread changes (`swift test` on Linux does); there a
-    /// thread says nothing about the actor, and every event is enqueued.
-    /// (The runtime's own "is this the current executor" check traps on a
-    /// thread that is not the actor's, so it cannot be asked.)
-    fileprivate static func mainThread(of isolation: any Actor) -> UInt {
-        guard ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared),
-            Platform.isProcessMainThread()
-        else { return 0 }
-        return Platform.currentThread()
-    }
-
     fileprivate func enqueue(_ input: Input) {
-        let start = state.withLock { state -> Bool in
-            guard !state.cancelled else { return false }
-            state.queue.append(input)
-            gate.waiting.increment()
-            defer { state.draining = true }
-            return !state.draining
-        }
-        guard start else { return }
-        let actor = self.actor
-        Task { await self.drain(on: actor) }
-    }
-
-    /// Runs the waiting events on the actor, oldest first, until none wait.
-    private func drain(on actor: isolated any Actor) {
-        while true {
-            let next = state.withLock { state -> Input? in
-                guard !state.cancelled, !state.queue.isEmpty else {
-                    state.draining = false
-                    return nil
+        // The event's values cross to the actor: they were sent to a
+        // closure of that actor, which receives them there.
+        let input = UncheckedSendable(input)
+        mailbox.enqueue(
+            counting: { self.pending += 1 },
+            { [self] in
+                let current = mailbox.withLock { () -> (@Sendable (Input) -> Void)? in
+                    pending -= 1
+                    return self.body  // nil once cancelled
                 }
-                return state.queue.removeFirst()
-            }
-            guard let next else { return }
-            body(next)
-            gate.waiting.decrement()
-        }
+                current?(input.value)
+            })
     }
 
-    /// Drops the waiting events; none runs after this returns.
+    /// Drops the closure: no waiting event runs once this returns (called on
+    /// the actor, where the waiting events run, this is exact; called
+    /// elsewhere, an event that already started finishes). What the closure
+    /// captured is released here, with no lock held.
     ///
-    /// - Returns: Whether an event was waiting (and so was prevented).
+    /// - Returns: Whether an event of this registration was waiting (and so
+    ///   was prevented).
     @discardableResult
     func cancel() -> Bool {
-        let dropped = state.withLock { state -> [Input] in
-            state.cancelled = true
-            defer { state.queue = [] }
-            return state.queue
+        let (dropped, prevented) = mailbox.withLock { () -> ((@Sendable (Input) -> Void)?, Bool) in
+            defer { body = nil }
+            return (body, body != nil && pending > 0)
         }
-        // The dropped events are released here, with no lock held.
-        return !dropped.isEmpty
+        withExtendedLifetime(dropped) {}
+        return prevented
     }
 }
 
@@ -318,43 +211,42 @@ private func enqueuePair<First, Second>(_ first: First, _ second: Second, to del
     delivery.enqueue((first, second))
 }
 
-/// The part of an ``ActorDelivery`` that a send reads to decide whether the
-/// closure runs at once: not generic, so that the check needs no type
-/// metadata (a delivery of two values is an `ActorDelivery` of a tuple,
-/// whose metadata is looked up at run time).
-final class ActorDeliveryGate: Sendable {
-    /// The main actor's thread when the closure belongs to the main actor
-    /// (read on that actor, at registration); zero otherwise, which no thread
-    /// matches.
-    let thread: UInt
-    /// How many events wait for the actor, readable without the delivery's
-    /// lock: a send on the actor's thread runs the closure at once only when
-    /// none wait, so that events keep the order they were sent in.
-    let waiting = AtomicCounter()
+/// A closure that must answer at once (an `instead` hook, a result
+/// replacement, `implement` for a method with a result), with the actor it
+/// was registered from.
+///
+/// Ask ``canAnswer`` before claiming the registration (and so before a
+/// `.once` registration is used up): nonisolated closures answer anywhere;
+/// an actor's closure answers only when the call runs on that actor. A call
+/// it cannot answer goes on as if it were not registered.
+@usableFromInline
+package struct Answering<Input, Output>: Sendable {
+    /// The actor the closure belongs to; nil for a nonisolated closure.
+    @usableFromInline let actor: (any Actor)?
+    /// The closure, called synchronously: only where ``canAnswer`` holds.
+    @usableFromInline let body: @Sendable (Input) -> Output
 
-    /// The actor's identity, compared with the sending actor of
-    /// ``SenderIsolation``.
-    let actor: ObjectIdentifier
-
-    init(thread: UInt, actor: ObjectIdentifier) {
-        self.thread = thread
+    init(actor: (any Actor)?, body: @escaping @Sendable (Input) -> Output) {
         self.actor = actor
+        self.body = body
     }
 
-    /// Whether an event sent now, from this thread, runs at once: the send
-    /// is on the closure's actor (a send isolated to it, see
-    /// ``SenderIsolation``, or the main actor's thread), with no earlier
-    /// event waiting. Otherwise it is enqueued.
-    @inline(__always)
-    func runsNow() -> Bool {
-        waiting.load() == 0 && isOnActor
+    /// Whether the closure can answer a call made now, on this thread.
+    @inlinable
+    package var canAnswer: Bool {
+        guard let actor else { return true }
+        return Self.isRunning(on: actor)
     }
 
-    /// Whether the calling thread runs the actor now, whether or not events
-    /// wait: what a closure that must answer at once asks.
-    @inline(__always)
-    var isOnActor: Bool {
-        (thread != 0 && Platform.currentThread() == thread) || SenderIsolation.isSending(on: actor)
+    @usableFromInline
+    static func isRunning(on actor: any Actor) -> Bool {
+        ActorMailbox.isRunning(on: actor)
+    }
+
+    /// Runs the closure; only after ``canAnswer`` said yes.
+    @inlinable
+    package func callAsFunction(_ input: Input) -> Output {
+        body(input)
     }
 }
 
@@ -362,9 +254,9 @@ final class ActorDeliveryGate: Sendable {
 /// events waiting for its actor.
 ///
 /// It refers to the delivery weakly: the engine's stored closure and the
-/// drains that wait for the actor keep it alive, and once `cancel()` has let
-/// them go the closure and its captures are released, while the token may
-/// still be held.
+/// events that wait for the actor keep it alive, and once the registration
+/// ends the closure and its captures are released, while the token may still
+/// be held.
 private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked Sendable {
     private let inner: CancellationToken
     // Written once, in init.
@@ -379,24 +271,5 @@ private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked S
         // Dropped first, so that no waiting event runs once this returns.
         let dropped = delivery?.cancel() ?? false
         return inner.cancel() || dropped
-    }
-}
-
-/// The caller's isolation as a registration records it while it runs on the
-/// actor: the actor, and the thread on which a send may run the closure at
-/// once (see `mainThread(of:)`, which must be read on the actor). It lets a
-/// closure be converted later, on any thread, with the isolation it was
-/// registered with: a hook registered by name waits for its hook point.
-@usableFromInline
-package struct RegisteredIsolation: Sendable {
-    let actor: any Actor
-    let thread: UInt
-
-    /// The isolation of the registration that calls it; nil from nonisolated
-    /// code.
-    @usableFromInline
-    package static func current(_ isolation: isolated (any Actor)? = #isolation) -> RegisteredIsolation? {
-        guard let isolation else { return nil }
-        return RegisteredIsolation(actor: isolation, thread: ActorDelivery<Void>.mainThread(of: isolation))
     }
 }

@@ -25,8 +25,11 @@
 ///    replacement wins.
 ///
 /// Each handler is re-checked just before it runs (``HandlerDispatch``), so a
-/// handler removed meanwhile is skipped and a one-shot one runs once. No
-/// lock is held while any of them runs.
+/// handler removed meanwhile is skipped and a one-shot one runs once. A
+/// handler that cannot run on this thread now (`ready` is false: a closure
+/// that must answer, registered from an actor this call is not on, see
+/// ``Answering``) is passed over before that check, so a one-shot one stays
+/// registered. No lock is held while any of them runs.
 @usableFromInline
 enum Stages {
     /// Runs the stages of one call.
@@ -38,6 +41,8 @@ enum Stages {
     ///   - applies: Which shared handlers count for this call; library code
     ///     that only reads the element (it may run under the lock).
     ///   - own: The handlers of the proxy or the instance, or nil.
+    ///   - ready: Whether a handler can run on this thread now; library code
+    ///     that only reads the element (it may run under the lock).
     ///   - observe: Calls a `before` or `after` handler, with the result for
     ///     `after`; returns the replaced result, or nil to keep it.
     ///   - link: Runs an `instead` handler as a link of the chain, with the
@@ -59,13 +64,15 @@ enum Stages {
         shared: HandlerDispatch<Element>?,
         where applies: (Element) -> Bool,
         own: HandlerDispatch<Element>?,
+        ready: (Element) -> Bool,
         observe: (Element, HookPosition, Result?) -> Result?,
         link: (Element, Arguments, InsteadContinuation<Arguments, Result>) -> Result?,
         combine: ((Result, Result) -> Result)?,
         end: (Arguments) -> Result
     ) -> Result {
-        shared?.forEach(at: .before, where: applies) { _ = observe($0, .before, nil) }
-        own?.forEach(at: .before) { _ = observe($0, .before, nil) }
+        func usable(_ element: Element) -> Bool { applies(element) && ready(element) }
+        shared?.forEach(at: .before, where: usable) { _ = observe($0, .before, nil) }
+        own?.forEach(at: .before, where: ready) { _ = observe($0, .before, nil) }
 
         let ownCount = own?.snapshot.chain.count ?? 0
         let sharedCount = shared?.snapshot.chain.count ?? 0
@@ -79,11 +86,12 @@ enum Stages {
             {
                 if index < ownCount, let own {
                     let item = own.snapshot.items[own.snapshot.chain[index]]
-                    return own.isCurrent(item) ? link(item.element, arguments, next) : nil
+                    guard ready(item.element), own.isCurrent(item, where: ready) else { return nil }
+                    return link(item.element, arguments, next)
                 }
                 guard let shared else { return nil }
                 let item = shared.snapshot.items[shared.snapshot.chain[index - ownCount]]
-                guard applies(item.element), shared.isCurrent(item, where: applies) else { return nil }
+                guard usable(item.element), shared.isCurrent(item, where: usable) else { return nil }
                 return link(item.element, arguments, next)
             }
             if let combine {
@@ -103,8 +111,8 @@ enum Stages {
             }
         }
 
-        shared?.forEach(at: .after, where: applies) { result = observe($0, .after, result) ?? result }
-        own?.forEach(at: .after) { result = observe($0, .after, result) ?? result }
+        shared?.forEach(at: .after, where: usable) { result = observe($0, .after, result) ?? result }
+        own?.forEach(at: .after, where: ready) { result = observe($0, .after, result) ?? result }
         return result
     }
 }

@@ -35,23 +35,23 @@ public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable {
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: The caller's actor, which Swift passes for you. The
-    ///     instance is in its deinitialiser and cannot wait for an actor, so a
-    ///     hook registered from an actor runs for the instances that end on
-    ///     that actor's thread (the main actor's) and is skipped for others.
     ///   - body: Receives the instance, still whole. It must not keep it.
+    ///     The instance is in its deinitialiser and cannot wait for an
+    ///     actor, so a hook registered from an actor runs for the instances
+    ///     that end on that actor, and is passed over (a `.once` hook stays)
+    ///     for the others.
     /// - Returns: The token that removes the hook.
     public func before(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Owner) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
     ) -> CancellationToken {
         // The instance is in its deinitialiser: it cannot wait for an actor.
         // Registered from one, the hook runs for instances that end on it.
-        let run = ActorDelivery<Owner>.makeAnswering(body, isolation: isolation)
-        return point.before(on: instance, for: type, options: options, isolation: nil) { owner, _ in _ = run(owner) }
+        let run = IsolatedCall.synchronous(body)
+        return point.addAnswering(
+            { owner, _ in run(owner) }, at: .before, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Runs the hooks. Call it first thing in the type's `deinit`.

@@ -63,13 +63,6 @@
 /// others, with the semantics of ``CancellationToken``. Hooks run on the
 /// calling thread, synchronously, with no library lock held.
 public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
-    /// A `before` or `after` hook: it receives the instance and the call.
-    public typealias Observer = @Sendable (Owner, Invocation<Arguments, Result>) -> Void
-
-    /// An `instead` hook: it receives the instance and the call, and returns
-    /// the result, calling ``Invocation/proceed()`` to run what it replaced.
-    public typealias Replacement = @Sendable (Owner, Invocation<Arguments, Result>) -> Result
-
     /// The hooked method's selector: its Swift name and types.
     public let selector: MethodSelector<Arguments, Result>
 
@@ -123,18 +116,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///   - type: With no instance, the class whose instances (and subclasses')
     ///     are hooked: `Owner` unless you name a subclass.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Receives the instance and the call's arguments.
     /// - Returns: The token that removes the hook.
     public func before(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(body, at: .before, on: instance, for: type, options: options, registeredIn: .current(isolation))
+        observe(IsolatedCall.synchronous(body), at: .before, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -143,8 +133,6 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Receives the instance and the call, whose
     ///     ``Invocation/result`` is set.
     /// - Returns: The token that removes the hook.
@@ -152,10 +140,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(body, at: .after, on: instance, for: type, options: options, registeredIn: .current(isolation))
+        observe(IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -164,8 +151,6 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Returns the method's result; ``Invocation/proceed()`` runs
     ///     what it replaced (an older `instead` hook, or the original).
     /// - Returns: The token that removes the hook.
@@ -173,10 +158,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(body, at: .instead, on: instance, for: type, options: options, registeredIn: .current(isolation))
+        answer(IsolatedCall.synchronous(body), at: .instead, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs after the method and replaces the result the
@@ -204,8 +188,6 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Receives the instance and the call, whose
     ///     ``Invocation/result`` is set, and returns the result to pass on.
     /// - Returns: The token that removes the hook.
@@ -213,24 +195,23 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(body, at: .after, on: instance, for: type, options: options, registeredIn: .current(isolation))
+        answer(IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Registers a `before` or `after` observer, delivered in the isolation
     /// its registration recorded: the one path of the typed and the
     /// name-based registrations.
     private func observe(
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Void,
+        _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Void,
         at position: HookPosition,
         on instance: Owner?,
         for type: Owner.Type,
         options: RegistrationOptions,
-        registeredIn isolation: RegisteredIsolation?
+        on actor: (any Actor)?
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, registeredIn: isolation)
+        let (body, delivery) = ActorDelivery.make(body, on: actor)
         let token = add(Hook(scope: type, body: .observer(body)), at: position, instance: instance, options: options)
         return ActorDelivery.token(token, ending: delivery)
     }
@@ -240,22 +221,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// an actor, it answers on a call from that actor; on the others, the
     /// call goes on as if it were not there.
     private func answer(
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
+        _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Result,
         at position: HookPosition,
         on instance: Owner?,
         for type: Owner.Type,
         options: RegistrationOptions,
-        registeredIn isolation: RegisteredIsolation?
+        on actor: (any Actor)?
     ) -> CancellationToken {
-        if position == .instead {
-            let replacement = HookBodies<Owner, Arguments, Result>.answering(body, registeredIn: isolation) {
-                $0.proceed()
-            }
-            return add(
-                Hook(scope: type, body: .replacement(replacement)), at: .instead, instance: instance, options: options)
-        }
-        let replacement = HookBodies<Owner, Arguments, Result>.answering(body, registeredIn: isolation) { $0.result! }
-        return add(Hook(scope: type, body: .result(replacement)), at: .after, instance: instance, options: options)
+        let hook = Hook(scope: type, body: position == .instead ? .replacement(body) : .result(body), actor: actor)
+        return add(hook, at: position, instance: instance, options: options)
     }
 
     // MARK: - Calling
@@ -327,7 +301,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         return Stages.run(
             selector, arguments,
             shared: typeWide.dispatch(typeWideRead), where: { $0.applies(to: dynamicType) },
-            own: ownRead.flatMap { own?.dispatch($0) },
+            own: ownRead.flatMap { own?.dispatch($0) }, ready: { $0.isReady },
             observe: { hook, position, result in
                 let invocation = Invocation(
                     selector: selector, position: position, arguments: arguments, result: result)
@@ -345,6 +319,20 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             },
             combine: nil,
             end: { original(instance, $0) })
+    }
+
+    /// Registers a `before` or `after` observer that runs during the call
+    /// or not at all: registered from an actor, it runs for calls made on
+    /// that actor and is passed over for others (the end-of-life hook).
+    func addAnswering(
+        _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Void,
+        at position: HookPosition,
+        on instance: Owner?,
+        for type: Owner.Type,
+        options: RegistrationOptions,
+        on actor: (any Actor)?
+    ) -> CancellationToken {
+        add(Hook(scope: type, body: .observer(body), actor: actor), at: position, instance: instance, options: options)
     }
 
     // MARK: - Private
@@ -374,17 +362,19 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         guard positions.contains(position) else {
             throw .positionNotAllowed(name: selector.name, owner: owner, position: position)
         }
+        // From nonisolated code the closure runs on every calling thread.
+        let m = registration.isolation == nil ? "@Sendable " : ""
         let expected: String
         switch position {
         case .before:
             expected =
-                "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or (Invocation<Any, Any>) -> ()"
+                "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or \(m)(Invocation<Any, Any>) -> ()"
         case .after:
             expected =
-                "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> (), (Invocation<Any, Any>) -> () "
-                + "or (\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
+                "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> (), \(m)(Invocation<Any, Any>) -> () "
+                + "or \(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         case .instead:
-            expected = "(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
+            expected = "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
         }
         let mismatch = HookError.signatureMismatch(
             name: selector.name, owner: owner, position: position, expected: expected,
@@ -399,24 +389,24 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         let isolation = registration.isolation
         switch position {
         case .before, .after:
-            if let observer = HookBodies<Owner, Arguments, Result>.observer(from: registration.body) {
+            if let observer = HookBodies<Owner, Arguments, Result>.observer(from: registration.body, actor: isolation) {
                 return observe(
-                    observer, at: position, on: instance, for: ownerScope, options: options, registeredIn: isolation)
+                    observer, at: position, on: instance, for: ownerScope, options: options, on: isolation)
             }
             // At `after`, a closure that returns the result replaces it.
             guard position == .after,
-                let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body)
+                let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body, actor: isolation)
             else {
                 throw mismatch
             }
             return answer(
-                replacement, at: .after, on: instance, for: ownerScope, options: options, registeredIn: isolation)
+                replacement, at: .after, on: instance, for: ownerScope, options: options, on: isolation)
         case .instead:
-            guard let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body) else {
+            guard let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body, actor: isolation) else {
                 throw mismatch
             }
             return answer(
-                replacement, at: .instead, on: instance, for: ownerScope, options: options, registeredIn: isolation)
+                replacement, at: .instead, on: instance, for: ownerScope, options: options, on: isolation)
         }
     }
 
@@ -428,16 +418,34 @@ extension HookPoint {
     struct Hook: Sendable {
         @usableFromInline
         enum Body: Sendable {
-            case observer(Observer)
-            /// An `instead` hook.
-            case replacement(Replacement)
+            /// A `before` or `after` hook: it receives the instance and the call.
+            case observer(@Sendable (Owner, Invocation<Arguments, Result>) -> Void)
+            /// An `instead` hook: it receives the instance and the call, and
+            /// returns the result.
+            case replacement(@Sendable (Owner, Invocation<Arguments, Result>) -> Result)
             /// An `after` hook that replaces the result.
-            case result(Replacement)
+            case result(@Sendable (Owner, Invocation<Arguments, Result>) -> Result)
         }
 
         /// The class whose instances (and subclasses') the hook applies to.
         @usableFromInline let scope: AnyObject.Type
         @usableFromInline let body: Body
+        /// For a hook that must answer (`replacement`, `result`) registered
+        /// from an actor: that actor. It answers only calls made on it.
+        @usableFromInline let actor: (any Actor)?
+
+        init(scope: AnyObject.Type, body: Body, actor: (any Actor)? = nil) {
+            self.scope = scope
+            self.body = body
+            self.actor = actor
+        }
+
+        /// Whether the hook can run on this thread now (see ``Answering``).
+        @inlinable
+        var isReady: Bool {
+            guard let actor else { return true }
+            return Answering<Void, Void>.isRunning(on: actor)
+        }
 
         /// Whether the hook applies to an instance of `dynamicType`: its
         /// scope is `dynamicType` or a superclass of it.
@@ -479,43 +487,39 @@ extension HookPoint: NamedHookPoint {
 /// point stores. Generic over any class (not only `Hookable` ones), so that
 /// the `@Sendable` closures made here capture a metatype that is `Sendable`.
 enum HookBodies<Owner: AnyObject, Arguments, Result> {
-    /// A closure that must answer during the call, made `@Sendable`: as it
-    /// is from nonisolated code; registered from an actor, it answers on a
-    /// call from that actor, and `fallback` answers the others.
-    static func answering(
-        _ body: @escaping (Owner, Invocation<Arguments, Result>) -> Result,
-        registeredIn isolation: RegisteredIsolation?,
-        otherwise fallback: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
-    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
-        guard isolation != nil else { return assumeSendable(body) }
-        let answer = ActorDelivery<(Owner, Invocation<Arguments, Result>)>.makeAnswering(
-            { body($0.0, $0.1) }, registeredIn: isolation)
-        return { answer(($0, $1)) ?? fallback($1) }
-    }
-
-    static func observer(from body: Any) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Void)? {
+    /// The observer `body` is, or nil. From nonisolated code (`actor` is
+    /// nil) only a `@Sendable` closure is taken: it runs on every calling
+    /// thread. From an actor, a plain closure is taken too: Swift checked it
+    /// as that actor's code, and it runs only on that actor.
+    static func observer(
+        from body: Any, actor: (any Actor)?
+    ) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Void)? {
         if let observer = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void { return observer }
         if let erased = body as? @Sendable (Invocation<Any, Any>) -> Void {
             // The observer that works with any method, as on proxies.
             return { _, invocation in erased(invocation.erased) }
         }
+        guard actor != nil else { return nil }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void {
-            // Registration-time conversion of a closure given as `Any`: the
-            // caller promised a Sendable closure in the documentation.
-            let box = UncheckedSendable(plain)
+            let box = UncheckedSendable(plain)  // runs only on `actor`
             return { owner, invocation in box.value(owner, invocation) }
         }
         if let erased = body as? (Invocation<Any, Any>) -> Void {
-            let box = UncheckedSendable(erased)
+            let box = UncheckedSendable(erased)  // runs only on `actor`
             return { _, invocation in box.value(invocation.erased) }
         }
         return nil
     }
 
-    static func replacement(from body: Any) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Result)? {
+    /// The replacement `body` is, or nil; the same rule as
+    /// ``observer(from:actor:)``.
+    static func replacement(
+        from body: Any, actor: (any Actor)?
+    ) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Result)? {
         if let replacement = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result { return replacement }
+        guard actor != nil else { return nil }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result {
-            let box = UncheckedSendable(plain)
+            let box = UncheckedSendable(plain)  // runs only on `actor`
             return { owner, invocation in box.value(owner, invocation) }
         }
         return nil

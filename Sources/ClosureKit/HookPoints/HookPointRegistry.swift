@@ -18,7 +18,7 @@ struct HookRegistration: @unchecked Sendable {
     let instance: AnyObject?
     let options: RegistrationOptions
     /// The isolation of the code that registered it, where the closure runs.
-    let isolation: RegisteredIsolation?
+    let isolation: (any Actor)?
     /// The closure, checked against the hook point's signature.
     let body: Any
 }
@@ -161,7 +161,7 @@ final class PendingHook: TokenRegistration, @unchecked Sendable {
     private let position: HookPosition
     private let options: RegistrationOptions
     /// Kept from the registration: the hook runs there once attached.
-    private let isolation: RegisteredIsolation?
+    private let isolation: (any Actor)?
     private let body: Any
     /// The one instance to hook, held weakly while it waits: a waiting hook
     /// must not keep its instance alive.

@@ -102,8 +102,6 @@ extension Hookable {
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
     /// - Throws: For a hook point that exists:
@@ -121,7 +119,7 @@ extension Hookable {
         _ body: Any
     ) throws -> CancellationToken {
         let registration = HookRegistration(
-            position: position, scope: self, instance: nil, options: options, isolation: .current(isolation),
+            position: position, scope: self, instance: nil, options: options, isolation: isolation,
             body: body)
         return try register(name, registration)
     }
@@ -135,8 +133,6 @@ extension Hookable {
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: The closure.
     /// - Returns: The token that removes the hook.
     /// - Throws: A ``HookError`` that names what was wrong.
@@ -148,7 +144,7 @@ extension Hookable {
         _ body: Any
     ) throws -> CancellationToken {
         let registration = HookRegistration(
-            position: position, scope: Self.self, instance: self, options: options, isolation: .current(isolation),
+            position: position, scope: Self.self, instance: self, options: options, isolation: isolation,
             body: body)
         return try Self.register(name, registration)
     }

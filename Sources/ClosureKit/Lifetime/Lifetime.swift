@@ -38,10 +38,9 @@ extension Lifetime {
     ///   - body: Runs once, when the object ends.
     /// - Returns: The token that unregisters the closure.
     public func onEnd(
-        isolation: isolated (any Actor)? = #isolation,
-        perform body: @escaping () -> Void
+        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(body)
         // Consumed: the callback's record takes the handler over without a retain of its own.
         let token = lifetimeStorage.addEndHandler(consume handler, owner: ObjectIdentifier(self))
         return ActorDelivery.token(token, ending: delivery)

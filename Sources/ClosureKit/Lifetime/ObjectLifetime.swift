@@ -27,8 +27,6 @@ public enum ObjectLifetime {
     ///
     /// - Parameters:
     ///   - object: Any class instance.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - body: Runs once when the object has ended (see the type's
     ///     discussion for when that is noticed). The object is gone by then, so
     ///     the closure receives nothing.
@@ -36,10 +34,9 @@ public enum ObjectLifetime {
     ///   unregisters the closure too.
     public static func onEnd(
         of object: AnyObject,
-        isolation: isolated (any Actor)? = #isolation,
-        perform body: @escaping () -> Void
+        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body, isolation: isolation)
+        let (body, delivery) = ActorDelivery.make(body)
         return ActorDelivery.token(SideTable.storage(for: object).addEndHandler(body), ending: delivery)
     }
 
@@ -50,10 +47,9 @@ public enum ObjectLifetime {
     /// side table.
     public static func onEnd<Owner: Lifetime>(
         of object: Owner,
-        isolation: isolated (any Actor)? = #isolation,
-        perform body: @escaping () -> Void
+        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        object.onEnd(isolation: isolation, perform: body)
+        object.onEnd(perform: body)
     }
 
     /// Sweeps the side table now: releases the associated values of every

@@ -33,8 +33,6 @@ extension KeyPathObservable {
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run; see
     ///     ``ObservationOptions``.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
@@ -42,10 +40,9 @@ extension KeyPathObservable {
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(handler)
         // The delivery is built here so that the compiler specializes it for
         // the caller's types: a notification then costs no generic look-up.
         let token = register(
@@ -65,18 +62,15 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation.
     @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(handler)
         let options = options.observationOptions
         let token = register(
             keyPath, options: options,
@@ -104,18 +98,16 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path.
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let dropped = isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
+        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
         return observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
             delivery: delivery, dropped: dropped)
@@ -128,18 +120,16 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self, ObservedChange<Value>) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let dropped = isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
+        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
         return observeSeveral(
             keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
             dropped: dropped)
@@ -181,18 +171,16 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
         options: NonEquatableObservationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (Self, ObservedChange<Any>) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Any>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        let dropped = isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(dropped?.filtering(handler) ?? handler, isolation: isolation)
+        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
+        let (handler, delivery) = ActorDelivery.make(
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
         return observeEach(
             keyPaths, options: options.observationOptions, handler, delivery: delivery, dropped: dropped
         ) {

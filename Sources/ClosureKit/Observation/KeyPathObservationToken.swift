@@ -101,8 +101,8 @@ final class DroppedKeyPaths: Sendable {
 
     /// `handler`, skipping the changes of dropped key paths.
     func filtering<Root, Value>(
-        _ handler: @escaping (Root, ObservedChange<Value>) -> Void
-    ) -> (Root, ObservedChange<Value>) -> Void {
+        _ handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
+    ) -> @Sendable (Root, ObservedChange<Value>) -> Void {
         { [self] object, change in
             let keyPath = change.keyPath
             guard !keyPaths.withLock({ $0.contains(keyPath) }) else { return }

@@ -40,17 +40,14 @@ extension Observable where Self: AnyObject {
     ///   - keyPath: The property to observe, or any value computed from
     ///     tracked properties.
     ///   - queue: The queue the object is confined to; the closure runs there.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with the old and the new value.
     /// - Returns: The token that ends the observation.
     public func onChange<Value: Sendable>(
         of keyPath: KeyPath<Self, Value>,
         on queue: DispatchQueue,
-        isolation: isolated (any Actor)? = #isolation,
-        perform handler: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
+        @_inheritActorContext perform handler: @escaping @isolated(any) @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: isolation)
+        let (handler, delivery) = ActorDelivery.make(handler)
         let observation = TrackedValueObservation(root: self, keyPath: keyPath, queue: queue, handler: handler)
         observation.start()
         return ActorDelivery.token(CancellationToken(registration: observation), ending: delivery)

@@ -52,7 +52,7 @@ extension UIKitEventControl {
         let bridge = UIControlEventBridge.bridge(for: self)
         bridge.forward(events, from: self)
         // UIKit sends on the main actor, so the handler runs synchronously.
-        let (handler, delivery) = ActorDelivery.make(handler, isolation: MainActor.shared)
+        let (handler, delivery) = ActorDelivery.make(handler, on: MainActor.shared)
         let body = TypedControlEventHandlerBody<Self>(handler)
         return ActorDelivery.token(
             bridge.storage.add(for: events, options: options, owner: self, body: body), ending: delivery)

@@ -21,19 +21,17 @@ extension FileManager {
     /// ```
     ///
     /// - Parameters:
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Called with the source and destination; `false`
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldCopy(
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
+        @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItem, isolation: isolation) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath, isolation: isolation) {
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -41,19 +39,17 @@ extension FileManager {
     /// Decides whether to move each item.
     ///
     /// - Parameters:
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Called with the source and destination; `false`
     ///   leaves the item where it is.
     /// - Returns: The token that removes the closure.
     public func onShouldMove(
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
+        @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItem, isolation: isolation) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath, isolation: isolation) {
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -61,19 +57,17 @@ extension FileManager {
     /// Decides whether to link each item.
     ///
     /// - Parameters:
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Called with the source and destination; `false`
     ///   skips the item.
     /// - Returns: The token that removes the closure.
     public func onShouldLink(
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide: @escaping (_ source: URL, _ destination: URL) -> Bool
+        @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItem, isolation: isolation) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath, isolation: isolation) {
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -82,18 +76,16 @@ extension FileManager {
     /// first, then each item inside).
     ///
     /// - Parameters:
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Called with the item; `false` keeps it.
     /// - Returns: The token that removes the closure.
     public func onShouldRemove(
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide: @escaping (_ item: URL) -> Bool
+        @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ item: URL) -> Bool
     ) -> CancellationToken {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem, isolation: isolation) { decide($0.1) },
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath, isolation: isolation) {
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem, on: actor) { decide($0.1) },
+            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1))
             })
     }

@@ -23,17 +23,15 @@ extension NSCache {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with the object, on the thread that caused the
     ///     eviction.
     /// - Returns: The token that removes the closure.
     public func onEvict(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (_ object: ObjectType) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ object: ObjectType) -> Void
     ) -> CancellationToken {
-        delegateProxy.after(NSCacheDelegateProxy.willEvictObject, options: options, isolation: isolation) {
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return delegateProxy.after(NSCacheDelegateProxy.willEvictObject, options: options, on: actor) {
             invocation in
             guard let object = invocation.arguments.1 as? ObjectType else { return }
             handler(object)

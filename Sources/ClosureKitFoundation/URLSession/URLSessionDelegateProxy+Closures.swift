@@ -27,19 +27,17 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Returns the disposition (`.allow` to receive the body).
     /// - Returns: The token that removes the closure.
     public func onReceiveResponse(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide:
-            @escaping (
+        @_inheritActorContext _ decide:
+            @escaping @isolated(any) @Sendable (
                 _ session: URLSession, _ task: URLSessionDataTask, _ response: URLResponse
             ) -> URLSession.ResponseDisposition
     ) -> CancellationToken {
-        implement(Self.didReceiveResponse, options: options, isolation: isolation) {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
+        return implement(Self.didReceiveResponse, options: options, on: actor) {
             session, task, response, completionHandler in
             completionHandler(decide(session, task, response))
         }
@@ -49,16 +47,14 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with each chunk, in order.
     /// - Returns: The token that removes the closure.
     public func onReceiveData(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
     ) -> CancellationToken {
-        after(Self.didReceiveData, options: options, isolation: isolation) {
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return after(Self.didReceiveData, options: options, on: actor) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -76,19 +72,17 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Returns the request to follow (`newRequest` or another), or nil.
     /// - Returns: The token that removes the closure.
     public func onRedirect(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide:
-            @escaping (
+        @_inheritActorContext _ decide:
+            @escaping @isolated(any) @Sendable (
                 _ session: URLSession, _ task: URLSessionTask, _ response: HTTPURLResponse, _ newRequest: URLRequest
             ) -> URLRequest?
     ) -> CancellationToken {
-        implement(Self.willPerformHTTPRedirection, options: options, isolation: isolation) {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
+        return implement(Self.willPerformHTTPRedirection, options: options, on: actor) {
             session, task, response, request, completionHandler in
             completionHandler(decide(session, task, response, request))
         }
@@ -98,19 +92,17 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - decide: Returns the disposition and, for `.useCredential`, the credential.
     /// - Returns: The token that removes the closure.
     public func onChallenge(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ decide:
-            @escaping (
+        @_inheritActorContext _ decide:
+            @escaping @isolated(any) @Sendable (
                 _ session: URLSession, _ task: URLSessionTask, _ challenge: URLAuthenticationChallenge
             ) -> (URLSession.AuthChallengeDisposition, URLCredential?)
     ) -> CancellationToken {
-        implement(Self.taskDidReceiveChallenge, options: options, isolation: isolation) {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
+        return implement(Self.taskDidReceiveChallenge, options: options, on: actor) {
             session, task, challenge, completionHandler in
             let (disposition, credential) = decide(session, task, challenge)
             completionHandler(disposition, credential)
@@ -121,16 +113,14 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called once per task.
     /// - Returns: The token that removes the closure.
     public func onComplete(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
-        after(Self.didComplete, options: options, isolation: isolation) {
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return after(Self.didComplete, options: options, on: actor) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -139,21 +129,19 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with the bytes sent since the last call, the total
     ///     sent, and the total expected (or `NSURLSessionTransferSizeUnknown`).
     /// - Returns: The token that removes the closure.
     public func onUploadProgress(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler:
-            @escaping (
+        @_inheritActorContext _ handler:
+            @escaping @isolated(any) @Sendable (
                 _ session: URLSession, _ task: URLSessionTask, _ bytesSent: Int64, _ totalBytesSent: Int64,
                 _ totalBytesExpectedToSend: Int64
             ) -> Void
     ) -> CancellationToken {
-        after(Self.didSendBodyData, options: options, isolation: isolation) {
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return after(Self.didSendBodyData, options: options, on: actor) {
             let (session, task, sent, total, expected) = $0.arguments
             handler(session, task, sent, total, expected)
         }
@@ -169,23 +157,21 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with the bytes written since the last call, the
     ///     total written, and the total expected (or
     ///     `NSURLSessionTransferSizeUnknown`).
     /// - Returns: The token that removes the closure.
     public func onDownloadProgress(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler:
-            @escaping (
+        @_inheritActorContext _ handler:
+            @escaping @isolated(any) @Sendable (
                 _ session: URLSession, _ task: URLSessionDownloadTask, _ bytesWritten: Int64,
                 _ totalBytesWritten: Int64,
                 _ totalBytesExpectedToWrite: Int64
             ) -> Void
     ) -> CancellationToken {
-        after(Self.didWriteData, options: options, isolation: isolation) {
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return after(Self.didWriteData, options: options, on: actor) {
             let (session, task, written, total, expected) = $0.arguments
             handler(session, task, written, total, expected)
         }
@@ -207,7 +193,7 @@ extension URLSessionDelegateProxy {
         options: RegistrationOptions = [],
         _ handler: @escaping @Sendable (_ session: URLSession, _ task: URLSessionDownloadTask, _ location: URL) -> Void
     ) -> CancellationToken {
-        after(Self.didFinishDownloading, options: options, isolation: nil) {
+        after(Self.didFinishDownloading, options: options, on: nil) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -216,16 +202,14 @@ extension URLSessionDelegateProxy {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
-    ///   - isolation: Where the closure runs: the caller's actor, which Swift passes
-    ///     for you (see the Isolation article).
     ///   - handler: Called with the error that invalidated the session, or
     ///     nil for an orderly `finishTasksAndInvalidate()`.
     /// - Returns: The token that removes the closure.
     public func onInvalidate(
         options: RegistrationOptions = [],
-        isolation: isolated (any Actor)? = #isolation,
-        _ handler: @escaping (_ session: URLSession, _ error: (any Error)?) -> Void
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
-        after(Self.didBecomeInvalid, options: options, isolation: isolation) { handler($0.arguments.0, $0.arguments.1) }
+        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
+        return after(Self.didBecomeInvalid, options: options, on: actor) { handler($0.arguments.0, $0.arguments.1) }
     }
 }

@@ -1,0 +1,180 @@
+import Dispatch
+
+/// The events that wait for one actor, from every registration of that
+/// actor, in the order they were sent.
+///
+/// One mailbox per actor: the main actor's lives as long as the process,
+/// another actor's as long as a registration of that actor (or an event
+/// that waits for it). A send runs a closure at once only when it is on the
+/// closure's actor and the actor's mailbox is empty, so an event never
+/// overtakes one sent before it to the same actor, whichever registrations
+/// they are for (the `before` and `after` hooks of one call, the handlers of
+/// two controls).
+///
+/// The queue is a growable ring (amortised O(1) at both ends); a waiting
+/// event costs one closure context (the registration and the event's values)
+/// and one slot of the ring (Benchmarks/HISTORY.md gives the bytes).
+///
+/// Lock order: a mailbox's lock is a leaf. No closure runs under it and
+/// nothing is released under it.
+package final class ActorMailbox: @unchecked Sendable {
+    private let actor: any Actor
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var ring = Ring<@Sendable () -> Void>()
+    private var draining = false
+    /// How many events wait, readable without the lock. A send on the actor
+    /// runs a closure at once only when this is zero.
+    private let waiting = AtomicCounter()
+
+    private init(actor: any Actor) {
+        self.actor = actor
+    }
+
+    deinit {
+        lock.destroy()
+    }
+
+    /// The main actor's mailbox.
+    private static let main: ActorMailbox = {
+        MainQueueKey.install()
+        return ActorMailbox(actor: MainActor.shared)
+    }()
+
+    /// The mailboxes of other actors, by actor identity, held weakly. A
+    /// mailbox holds its actor, so an identity is not reused while its entry
+    /// lives.
+    private static let others = Locked([ObjectIdentifier: WeakMailbox]())
+
+    private struct WeakMailbox {
+        weak var mailbox: ActorMailbox?
+    }
+
+    /// The mailbox of `actor`.
+    static func of(_ actor: any Actor) -> ActorMailbox {
+        let id = ObjectIdentifier(actor)
+        if id == ObjectIdentifier(MainActor.shared) { return main }
+        return others.withLock { table in
+            if let existing = table[id]?.mailbox { return existing }
+            if table.count > 64 && table.count.isMultiple(of: 64) {
+                table = table.filter { $0.value.mailbox != nil }
+            }
+            let made = ActorMailbox(actor: actor)
+            table[id] = WeakMailbox(mailbox: made)
+            return made
+        }
+    }
+
+    /// Whether code running now, on this thread, runs on `actor`: exactly,
+    /// with no check that traps. True when a library send isolated to
+    /// `actor` is in progress on this thread (``SenderIsolation``), or, for
+    /// the main actor, when this thread runs the main dispatch queue, which
+    /// is the main actor's executor in every host (``MainQueueKey``).
+    @inline(__always)
+    static func isRunning(on actor: any Actor) -> Bool {
+        let id = ObjectIdentifier(actor)
+        if SenderIsolation.isSending(on: id) { return true }
+        return id == ObjectIdentifier(MainActor.shared) && MainQueueKey.isCurrent
+    }
+
+    /// Whether a closure of this mailbox's actor runs at once for an event
+    /// sent now: on the actor, with no earlier event waiting.
+    @inline(__always)
+    func runsNow() -> Bool {
+        waiting.load() == 0 && Self.isRunning(on: actor)
+    }
+
+    /// Runs `body` under the mailbox's lock: for the state of a delivery
+    /// that queues here. `body` must not call user code or release it.
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        lock.withLock(body)
+    }
+
+    /// Queues `job` behind every event that waits for the actor, and starts
+    /// a drain on the actor when none runs. `counting` runs under the lock
+    /// with the append (a delivery counts its own waiting events).
+    func enqueue(counting: () -> Void, _ job: @escaping @Sendable () -> Void) {
+        let start = lock.withLock { () -> Bool in
+            ring.append(job)
+            counting()
+            waiting.increment()
+            defer { draining = true }
+            return !draining
+        }
+        guard start else { return }
+        let actor = self.actor
+        Task { await self.drain(on: actor) }
+    }
+
+    /// Runs the waiting events on the actor, oldest first, until none wait.
+    private func drain(on actor: isolated any Actor) {
+        while true {
+            let next = lock.withLock { () -> (@Sendable () -> Void)? in
+                guard let job = ring.popFirst() else {
+                    draining = false
+                    return nil
+                }
+                return job
+            }
+            guard let next else { return }
+            next()
+            // Counted down after it ran: a send made by the job itself, on
+            // the actor, still sees the events behind it waiting and queues.
+            waiting.decrement()
+        }
+    }
+}
+
+/// A key set on the main dispatch queue: `DispatchQueue.getSpecific(key:)`
+/// finds it exactly while the calling thread runs that queue, which is the
+/// main actor's executor in apps, synchronous and `async` executables,
+/// `swift test` and main-queue callbacks, whether or not the thread is the
+/// process's main thread. Installed before the first main-actor
+/// registration is made, so before anything asks.
+enum MainQueueKey {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let installed: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return true
+    }()
+
+    static func install() {
+        _ = installed
+    }
+
+    /// Whether the calling thread runs the main queue (the main actor) now.
+    @inline(__always)
+    static var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key) != nil
+    }
+}
+
+/// A first-in, first-out queue on a growable ring buffer.
+struct Ring<Element> {
+    private var storage: [Element?] = []
+    private var head = 0
+    private(set) var count = 0
+
+    mutating func append(_ element: Element) {
+        if count == storage.count {
+            // Unrolls the ring into a buffer twice the size.
+            var grown = [Element?](repeating: nil, count: Swift.max(8, storage.count * 2))
+            for offset in 0..<count {
+                grown[offset] = storage[(head + offset) % storage.count]
+            }
+            storage = grown
+            head = 0
+        }
+        storage[(head + count) % storage.count] = element
+        count += 1
+    }
+
+    mutating func popFirst() -> Element? {
+        guard count > 0 else { return nil }
+        defer {
+            head = (head + 1) % storage.count
+            count -= 1
+        }
+        return storage[head].take()
+    }
+}

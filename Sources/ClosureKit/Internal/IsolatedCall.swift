@@ -1,0 +1,89 @@
+/// Calls an `@isolated(any)` closure synchronously, on the actor it is
+/// isolated to: the one place where the library relies on how the toolchain
+/// represents such a closure.
+///
+/// Every registration takes its closure as `@_inheritActorContext @escaping
+/// @isolated(any) @Sendable`: the compiler checks the closure as code of the
+/// registering actor (or as `@Sendable` code from nonisolated callers), and
+/// the closure carries that actor (`body.isolation`). Swift lets such a value
+/// be called only with `await`; there is no public spelling for the
+/// synchronous call that a send on the closure's actor needs. An
+/// `@isolated(any)` function value has the representation of a plain one (a
+/// function pointer and a context; the isolation lives in the context), so
+/// the closure is read through the plain function type and called directly.
+/// ``ActorDelivery`` calls the result only where the caller is known to run
+/// on `body.isolation` (or where that is nil).
+///
+/// The assumption is checked twice: each cast traps if the two types differ
+/// in size (a constant the optimiser folds away while they agree), and
+/// `IsolatedCallTests` calls closures through it with and without captures,
+/// with generic arguments and results, on every toolchain CI runs.
+///
+/// The casts go through a struct that holds the closure, so that the closure
+/// keeps the representation its declared type gives it (an object passed
+/// directly, `Void` returned directly) instead of being wrapped in
+/// reabstraction thunks, as `unsafeBitCast` of a bare generic function value
+/// would.
+package enum IsolatedCall {
+    private struct Isolated<Input, Output> { let body: @isolated(any) @Sendable (Input) -> Output }
+    private struct Plain<Input, Output> { let body: @Sendable (Input) -> Output }
+    private struct IsolatedPair<First, Second, Output> {
+        let body: @isolated(any) @Sendable (First, Second) -> Output
+    }
+    private struct PlainPair<First, Second, Output> { let body: @Sendable (First, Second) -> Output }
+    private struct IsolatedPack<each Input, Output> {
+        let body: @isolated(any) @Sendable (repeat each Input) -> Output
+    }
+    private struct PlainPack<each Input, Output> { let body: @Sendable (repeat each Input) -> Output }
+    private struct IsolatedAction<Output> { let body: @isolated(any) @Sendable () -> Output }
+    private struct PlainAction<Output> { let body: @Sendable () -> Output }
+
+    /// The closure, callable synchronously. Call it only on `body.isolation`.
+    @inline(__always)
+    static func synchronous<Input, Output>(
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Output
+    ) -> @Sendable (Input) -> Output {
+        precondition(
+            MemoryLayout<Isolated<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(Isolated(body: body), to: Plain<Input, Output>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure of two parameters.
+    @inline(__always)
+    static func synchronous<First, Second, Output>(
+        _ body: @escaping @isolated(any) @Sendable (First, Second) -> Output
+    ) -> @Sendable (First, Second) -> Output {
+        precondition(
+            MemoryLayout<IsolatedPair<First, Second, Output>>.size
+                == MemoryLayout<PlainPair<First, Second, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedPair(body: body), to: PlainPair<First, Second, Output>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure of no parameters.
+    @inline(__always)
+    static func synchronous<Output>(
+        _ body: @escaping @isolated(any) @Sendable () -> Output
+    ) -> @Sendable () -> Output {
+        precondition(
+            MemoryLayout<IsolatedAction<Output>>.size == MemoryLayout<PlainAction<Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedAction(body: body), to: PlainAction<Output>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure of any number of parameters: for
+    /// the closure conveniences of ClosureKitFoundation, which adapt a
+    /// user's closure before registering it with its actor. Call it only on
+    /// `body.isolation`.
+    @inline(__always)
+    package static func callable<each Input, Output>(
+        _ body: @escaping @isolated(any) @Sendable (repeat each Input) -> Output
+    ) -> @Sendable (repeat each Input) -> Output {
+        precondition(
+            MemoryLayout<IsolatedPack<repeat each Input, Output>>.size
+                == MemoryLayout<PlainPack<repeat each Input, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedPack(body: body), to: PlainPack<repeat each Input, Output>.self).body
+    }
+}
