@@ -41,7 +41,7 @@ func demoHookPoints() {
 
     // Configuration-driven: hook by name; mistakes are errors at registration.
     do {
-        _ = try Cart.hook("checkout(total:)", at: .before) { (_: Cart, _: Invocation<Int, String>) in }
+        _ = try Cart.hook("checkout(total:)", at: .before) { @Sendable (_: Cart, _: Invocation<Int, String>) in }
     } catch {
         print("   a mistyped hook is rejected at registration: \(error)")
     }

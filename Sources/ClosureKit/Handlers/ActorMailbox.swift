@@ -78,10 +78,14 @@ package final class ActorMailbox: @unchecked Sendable {
     }
 
     /// Whether a closure of this mailbox's actor runs at once for an event
-    /// sent now: on the actor, with no earlier event waiting.
+    /// sent now: whether the send is on the actor. Events that wait for the
+    /// actor (sent earlier, from elsewhere) run first, here, in the order
+    /// they were sent, so that the event sent now does not overtake them.
     @inline(__always)
     func runsNow() -> Bool {
-        waiting.load() == 0 && Self.isRunning(on: actor)
+        guard Self.isRunning(on: actor) else { return false }
+        if waiting.load() != 0 { runWaiting() }
+        return true
     }
 
     /// Runs `body` under the mailbox's lock: for the state of a delivery
@@ -108,10 +112,22 @@ package final class ActorMailbox: @unchecked Sendable {
 
     /// Runs the waiting events on the actor, oldest first, until none wait.
     private func drain(on actor: isolated any Actor) {
+        // The jobs run on `actor`: a send they make is known to be on it.
+        SenderIsolation.during(actor) { runWaiting(finishing: true) }
+    }
+
+    /// Runs the waiting events, oldest first, until none wait. Called on the
+    /// actor only: by the drain task (`finishing`: it clears `draining` when
+    /// the queue is empty), or by a send on the actor, which runs the events
+    /// sent before it first. A job that sends on the actor runs the jobs
+    /// behind it from its own send; the loop that called it then finds them
+    /// gone.
+    @inline(never)
+    private func runWaiting(finishing: Bool = false) {
         while true {
             let next = lock.withLock { () -> (@Sendable () -> Void)? in
                 guard let job = ring.popFirst() else {
-                    draining = false
+                    if finishing { draining = false }
                     return nil
                 }
                 return job

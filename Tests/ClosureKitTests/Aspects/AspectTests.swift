@@ -135,8 +135,9 @@ extension AspectSuites {
             try Aspect.install("counts", in: registry) {
                 for (type, methods) in table {
                     for method in methods {
-                        try type.hook(method, at: .before) { (invocation: Invocation<Any, Any>) in
-                            log.record("\(type).\(invocation.selector.name)")
+                        let typeName = "\(type)"
+                        try type.hook(method, at: .before) { @Sendable (invocation: Invocation<Any, Any>) in
+                            log.record("\(typeName).\(invocation.selector.name)")
                         }
                     }
                 }

@@ -75,14 +75,14 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let token = try recorder.hook("record(_:)", at: .after) {
-                (_: Recorder, invocation: Invocation<String, Int>) -> Int in
+                @Sendable (_: Recorder, invocation: Invocation<String, Int>) -> Int in
                 invocation.result! + 1000
             }
             #expect(recorder.record("x") == 1001)
             // A closure returning the wrong type is still a mismatch, naming both forms.
             do {
                 _ = try Recorder.hook("record(_:)", at: .after) {
-                    (_: Recorder, _: Invocation<String, Int>) -> String in ""
+                    @Sendable (_: Recorder, _: Invocation<String, Int>) -> String in ""
                 }
                 Issue.record("expected a signature mismatch")
             } catch let error as HookError {
@@ -90,7 +90,7 @@ extension HookPointSuites {
                     Issue.record("wrong error: \(error)")
                     return
                 }
-                #expect(expected.hasSuffix("or (Recorder, Invocation<String, Int>) -> Int"))
+                #expect(expected.hasSuffix("or @Sendable (Recorder, Invocation<String, Int>) -> Int"))
             }
             _ = token
         }
@@ -98,7 +98,7 @@ extension HookPointSuites {
         @Test("the end-of-life hook point takes no result replacement")
         func endOfLifeRejectsReplacement() {
             #expect(throws: HookError.positionNotAllowed(name: "deinit", owner: "Recorder", position: .after)) {
-                try Recorder.hook("deinit", at: .after) { (_: Recorder, _: Invocation<Void, Void>) -> Void in }
+                try Recorder.hook("deinit", at: .after) { @Sendable (_: Recorder, _: Invocation<Void, Void>) -> Void in }
             }
         }
     }

@@ -102,7 +102,7 @@ extension HookPointSuites {
         func waitsForTheHookPoint() throws {
             let log = Probe()
             let token = try Latecomer.hook("run(_:)", at: .instead) {
-                (_: Latecomer, invocation: Invocation<Int, Int>) -> Int in
+                @Sendable (_: Latecomer, invocation: Invocation<Int, Int>) -> Int in
                 log.record("instead \(invocation.arguments)")
                 return invocation.proceed(with: invocation.arguments * 10)
             }
@@ -123,9 +123,9 @@ extension HookPointSuites {
             var first: LateInstance? = LateInstance(probe: log)
             let second = LateInstance(probe: log)
             let kept = try second.hook("run(_:)", at: .after) {
-                (_: LateInstance, invocation: Invocation<Int, Int>) -> Int in invocation.result! + 100
+                @Sendable (_: LateInstance, invocation: Invocation<Int, Int>) -> Int in invocation.result! + 100
             }
-            let ended = try first!.hook("run(_:)", at: .before) { (_: LateInstance, _: Invocation<Int, Int>) in
+            let ended = try first!.hook("run(_:)", at: .before) { @Sendable (_: LateInstance, _: Invocation<Int, Int>) in
                 log.record("never")
             }
             first = nil
@@ -139,7 +139,7 @@ extension HookPointSuites {
 
         @Test("a waiting hook that its hook point refuses is reported and listed, and never runs")
         func refusedWhenCreated() throws {
-            let token = try Refuser.hook("run(_:)", at: .before) { (_: Refuser, _: Invocation<String, Int>) -> Void in
+            let token = try Refuser.hook("run(_:)", at: .before) { @Sendable (_: Refuser, _: Invocation<String, Int>) -> Void in
                 Issue.record("a refused hook ran")
             }
             var result = 0
@@ -147,8 +147,8 @@ extension HookPointSuites {
             #expect(result == 4)
             let expected = HookError.signatureMismatch(
                 name: "run(_:)", owner: "Refuser", position: .before,
-                expected: "(Refuser, Invocation<Int, Int>) -> () or (Invocation<Any, Any>) -> ()",
-                given: "(Refuser, Invocation<String, Int>) -> ()")
+                expected: "@Sendable (Refuser, Invocation<Int, Int>) -> () or @Sendable (Invocation<Any, Any>) -> ()",
+                given: "@Sendable (Refuser, Invocation<String, Int>) -> ()")
             #expect(Refuser.unattachedHooks == [expected])
             #expect(
                 reports == [
@@ -161,7 +161,7 @@ extension HookPointSuites {
         @Test("a waiting hook cancelled before its hook point exists never runs")
         func cancelledWhileWaiting() throws {
             let token = try Canceller.hook("run(_:)", at: .instead) {
-                (_: Canceller, _: Invocation<Int, Int>) -> Int in -1
+                @Sendable (_: Canceller, _: Invocation<Int, Int>) -> Int in -1
             }
             #expect(token.cancel())
             #expect(Canceller.unattachedHooks.isEmpty)
@@ -175,7 +175,7 @@ extension HookPointSuites {
                 throws: HookError.duplicateName(
                     name: "run(_:)", owner: "Twice", signatures: ["(Int) -> Int", "(String) -> Int"])
             ) {
-                try Twice.hook("run(_:)", at: .before) { (_: Twice, _: Invocation<Int, Int>) in }
+                try Twice.hook("run(_:)", at: .before) { @Sendable (_: Twice, _: Invocation<Int, Int>) in }
             }
         }
 
@@ -183,7 +183,7 @@ extension HookPointSuites {
         func cancelRacesCreation() throws {
             for _ in 0..<200 {
                 let ran = Probe()
-                let token = try Racer.hook("race(_:_:)", at: .instead) { (_: Racer, _: Invocation<Int, Int>) -> Int in
+                let token = try Racer.hook("race(_:_:)", at: .instead) { @Sendable (_: Racer, _: Invocation<Int, Int>) -> Int in
                     ran.increment()
                     return -1
                 }

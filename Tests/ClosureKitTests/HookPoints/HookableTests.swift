@@ -10,11 +10,11 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let typeWide = try Recorder.hook("record(_:)", at: .before) {
-                (recorder: Recorder, invocation: Invocation<String, Int>) in
+                @Sendable (recorder: Recorder, invocation: Invocation<String, Int>) in
                 log.record("type \(recorder.name) \(invocation.arguments)")
             }
             let instance = try recorder.hook("record(_:)", at: .instead) {
-                (_: Recorder, invocation: Invocation<String, Int>) -> Int in
+                @Sendable (_: Recorder, invocation: Invocation<String, Int>) -> Int in
                 log.record("instance instead")
                 return invocation.proceed() + 100
             }
@@ -28,7 +28,7 @@ extension HookPointSuites {
             _ = Recorder.record
             _ = Recorder.reset
             _ = Recorder.end
-            let token = try Recorder.hook("save()", at: .before) { (_: Recorder, _: Invocation<Void, Void>) in }
+            let token = try Recorder.hook("save()", at: .before) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in }
             let waiting = Recorder.unattachedHooks
             #expect(
                 waiting == [
@@ -47,7 +47,7 @@ extension HookPointSuites {
         @Test("a closure of the wrong type throws an error naming the expected and given signatures")
         func signatureMismatch() throws {
             do {
-                _ = try Recorder.hook("record(_:)", at: .before) { (_: Recorder, _: Invocation<Int, Int>) in }
+                _ = try Recorder.hook("record(_:)", at: .before) { @Sendable (_: Recorder, _: Invocation<Int, Int>) in }
                 Issue.record("expected a signature mismatch")
             } catch let error as HookError {
                 guard case .signatureMismatch(let hookPoint, let owner, let position, let expected, let given) = error
@@ -58,13 +58,15 @@ extension HookPointSuites {
                 #expect(hookPoint == "record(_:)")
                 #expect(owner == "Recorder")
                 #expect(position == .before)
-                #expect(expected == "(Recorder, Invocation<String, Int>) -> () or (Invocation<Any, Any>) -> ()")
+                // Registered from nonisolated code, the closure must be @Sendable.
+                #expect(
+                    expected == "@Sendable (Recorder, Invocation<String, Int>) -> () or @Sendable (Invocation<Any, Any>) -> ()")
                 #expect(given.contains("Invocation<Int, Int>"))
-                #expect(error.description.contains("expected (Recorder, Invocation<String, Int>) -> ()"))
+                #expect(error.description.contains("expected @Sendable (Recorder, Invocation<String, Int>) -> ()"))
             }
             // An instead closure must return the result.
             #expect(throws: HookError.self) {
-                try Recorder.hook("record(_:)", at: .instead) { (_: Recorder, _: Invocation<String, Int>) in }
+                try Recorder.hook("record(_:)", at: .instead) { @Sendable (_: Recorder, _: Invocation<String, Int>) in }
             }
         }
 
@@ -72,11 +74,11 @@ extension HookPointSuites {
         func endOfLifePositions() throws {
             for position in [HookPosition.instead, .after] {
                 #expect(throws: HookError.positionNotAllowed(name: "deinit", owner: "Recorder", position: position)) {
-                    try Recorder.hook("deinit", at: position) { (_: Recorder, _: Invocation<Void, Void>) in }
+                    try Recorder.hook("deinit", at: position) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in }
                 }
             }
             let log = Probe()
-            let token = try Recorder.hook("deinit", at: .before) { (recorder: Recorder, _: Invocation<Void, Void>) in
+            let token = try Recorder.hook("deinit", at: .before) { @Sendable (recorder: Recorder, _: Invocation<Void, Void>) in
                 log.record("ending \(recorder.name)")
             }
             do { _ = Recorder("gone", log: log) }
@@ -88,7 +90,7 @@ extension HookPointSuites {
         func subclassByName() throws {
             let log = Probe()
             let token = try LoudRecorder.hook("record(_:)", at: .before) {
-                (recorder: Recorder, _: Invocation<String, Int>) in
+                @Sendable (recorder: Recorder, _: Invocation<String, Int>) in
                 log.record("loud \(recorder.name)")
             }
             _ = Recorder("base", log: log).record("x")

@@ -121,14 +121,14 @@ struct NameBasedHookIsolationTests {
     func insteadByNameAnswersOnItsActor() async throws {
         let own = MainActorJournal()
         let answering = try own.hook("write(_:)", at: .instead) {
-            (_: MainActorJournal, _: Invocation<String, Int>) -> Int in 42
+            @Sendable (_: MainActorJournal, _: Invocation<String, Int>) -> Int in 42
         }
         defer { answering.cancel() }
         #expect(own.write("here") == 42)
 
         let journal = NamedJournal()
         let token = try journal.hook("write(_:)", at: .instead) {
-            (_: NamedJournal, _: Invocation<String, Int>) -> Int in 42
+            @Sendable (_: NamedJournal, _: Invocation<String, Int>) -> Int in 42
         }
         defer { token.cancel() }
         let sendable = UncheckedJournal(journal)
@@ -142,7 +142,7 @@ struct NameBasedHookIsolationTests {
         let journal = PlainJournal()
         let lengths = Box()
         let token = try PlainJournal.hook("write(_:)", at: .after) {
-            (_: PlainJournal, invocation: Invocation<String, Int>) in
+            @Sendable (_: PlainJournal, invocation: Invocation<String, Int>) in
             lengths.value += invocation.result!
         }
         defer { token.cancel() }
@@ -152,5 +152,20 @@ struct NameBasedHookIsolationTests {
             _ = sendable.journal.write("de")
         }
         #expect(lengths.value == 5)
+    }
+
+    @Test("a hook by name from nonisolated code must be @Sendable: a plain closure is refused, naming both types")
+    func nonisolatedPlainClosureByNameIsRefused() throws {
+        _ = PlainJournal.write  // the hook point exists
+        let plain: Any = { (_: PlainJournal, _: Invocation<String, Int>) in }
+        do {
+            let token = try PlainJournal.hook("write(_:)", at: .before, plain)
+            token.cancel()
+            Issue.record("a non-Sendable closure registered from nonisolated code was accepted")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("@Sendable (PlainJournal, Invocation<String, Int>) -> ()"))
+            #expect(message.contains("given (PlainJournal, Invocation<String, Int>) -> ()"))
+        }
     }
 }
