@@ -1,0 +1,13 @@
+// expect: mutation of captured var 'counter' in concurrently-executing code
+// A handler registered from nonisolated code runs on every thread that sends,
+// so it is @Sendable: a captured local var would race.
+import ClosureKit
+
+final class Pinger: EventControl {
+    let controlEventStorage = ControlEventStorage()
+}
+
+nonisolated func count(_ pinger: Pinger) -> CancellationToken {
+    var counter = 0
+    return pinger.addHandler(for: .valueChanged) { _ in counter += 1 }
+}
