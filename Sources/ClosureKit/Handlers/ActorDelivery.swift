@@ -180,7 +180,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
             { [self] in
                 let current = mailbox.withLock { () -> (@Sendable (Input) -> Void)? in
                     pending -= 1
-                    return self.body  // nil once cancelled
+                    return self.body // nil once cancelled
                 }
                 current?(input.value)
             })

@@ -124,7 +124,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(IsolatedCall.synchronous(body), at: .before, on: instance, for: type, options: options, on: body.isolation)
+        observe(
+            IsolatedCall.synchronous(body), at: .before, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -142,7 +143,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
+        observe(
+            IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -158,9 +160,11 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(IsolatedCall.synchronous(body), at: .instead, on: instance, for: type, options: options, on: body.isolation)
+        answer(
+            IsolatedCall.synchronous(body), at: .instead, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Adds a closure that runs after the method and replaces the result the
@@ -195,9 +199,11 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
+        answer(
+            IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Registers a `before` or `after` observer, delivered in the isolation
@@ -364,17 +370,16 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         }
         // From nonisolated code the closure runs on every calling thread.
         let m = registration.isolation == nil ? "@Sendable " : ""
+        let typed = "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>)"
+        let erased = "\(m)(Invocation<Any, Any>) -> ()"
         let expected: String
         switch position {
         case .before:
-            expected =
-                "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> () or \(m)(Invocation<Any, Any>) -> ()"
+            expected = "\(typed) -> () or \(erased)"
         case .after:
-            expected =
-                "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> (), \(m)(Invocation<Any, Any>) -> () "
-                + "or \(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
+            expected = "\(typed) -> (), \(erased) or \(typed) -> \(Result.self)"
         case .instead:
-            expected = "\(m)(\(Owner.self), Invocation<\(Arguments.self), \(Result.self)>) -> \(Result.self)"
+            expected = "\(typed) -> \(Result.self)"
         }
         let mismatch = HookError.signatureMismatch(
             name: selector.name, owner: owner, position: position, expected: expected,
@@ -395,14 +400,18 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             }
             // At `after`, a closure that returns the result replaces it.
             guard position == .after,
-                let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body, actor: isolation)
+                let replacement = HookBodies<Owner, Arguments, Result>.replacement(
+                    from: registration.body, actor: isolation)
             else {
                 throw mismatch
             }
             return answer(
                 replacement, at: .after, on: instance, for: ownerScope, options: options, on: isolation)
         case .instead:
-            guard let replacement = HookBodies<Owner, Arguments, Result>.replacement(from: registration.body, actor: isolation) else {
+            guard
+                let replacement = HookBodies<Owner, Arguments, Result>.replacement(
+                    from: registration.body, actor: isolation)
+            else {
                 throw mismatch
             }
             return answer(
@@ -501,11 +510,11 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         }
         guard actor != nil else { return nil }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void {
-            let box = UncheckedSendable(plain)  // runs only on `actor`
+            let box = UncheckedSendable(plain) // runs only on `actor`
             return { owner, invocation in box.value(owner, invocation) }
         }
         if let erased = body as? (Invocation<Any, Any>) -> Void {
-            let box = UncheckedSendable(erased)  // runs only on `actor`
+            let box = UncheckedSendable(erased) // runs only on `actor`
             return { _, invocation in box.value(invocation.erased) }
         }
         return nil
@@ -519,7 +528,7 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         if let replacement = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result { return replacement }
         guard actor != nil else { return nil }
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result {
-            let box = UncheckedSendable(plain)  // runs only on `actor`
+            let box = UncheckedSendable(plain) // runs only on `actor`
             return { owner, invocation in box.value(owner, invocation) }
         }
         return nil

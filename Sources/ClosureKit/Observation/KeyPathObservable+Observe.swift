@@ -107,7 +107,8 @@ extension KeyPathObservable {
     ) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
+            on: handler.isolation)
         return observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
             delivery: delivery, dropped: dropped)
@@ -129,7 +130,8 @@ extension KeyPathObservable {
     ) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
+            on: handler.isolation)
         return observeSeveral(
             keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
             dropped: dropped)
@@ -180,7 +182,8 @@ extension KeyPathObservable {
     ) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler), on: handler.isolation)
+            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
+            on: handler.isolation)
         return observeEach(
             keyPaths, options: options.observationOptions, handler, delivery: delivery, dropped: dropped
         ) {

@@ -45,7 +45,8 @@ extension Observable where Self: AnyObject {
     public func onChange<Value: Sendable>(
         of keyPath: KeyPath<Self, Value>,
         on queue: DispatchQueue,
-        @_inheritActorContext perform handler: @escaping @isolated(any) @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
+        @_inheritActorContext perform handler:
+            @escaping @isolated(any) @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(handler)
         let observation = TrackedValueObservation(root: self, keyPath: keyPath, queue: queue, handler: handler)

@@ -52,7 +52,7 @@ extension UIKitEventControl {
         let bridge = UIControlEventBridge.bridge(for: self)
         bridge.forward(events, from: self)
         // UIKit sends on the main actor, so the handler runs synchronously.
-        let box = UncheckedSendable(handler)  // runs only on the main actor (ActorDelivery)
+        let box = UncheckedSendable(handler) // runs only on the main actor (ActorDelivery)
         let (handler, delivery) = ActorDelivery.make({ box.value($0) }, on: MainActor.shared)
         let body = TypedControlEventHandlerBody<Self>(handler)
         return ActorDelivery.token(

@@ -51,7 +51,8 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onReceiveData(
         options: RegistrationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
+        @_inheritActorContext _ handler:
+            @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
         return after(Self.didReceiveData, options: options, on: actor) {
@@ -117,7 +118,9 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onComplete(
         options: RegistrationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) -> Void
+        @_inheritActorContext _ handler:
+            @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) ->
+            Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
         return after(Self.didComplete, options: options, on: actor) {
@@ -207,7 +210,8 @@ extension URLSessionDelegateProxy {
     /// - Returns: The token that removes the closure.
     public func onInvalidate(
         options: RegistrationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
+        @_inheritActorContext _ handler:
+            @escaping @isolated(any) @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
         return after(Self.didBecomeInvalid, options: options, on: actor) { handler($0.arguments.0, $0.arguments.1) }

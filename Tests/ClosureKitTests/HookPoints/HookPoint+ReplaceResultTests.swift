@@ -98,7 +98,8 @@ extension HookPointSuites {
         @Test("the end-of-life hook point takes no result replacement")
         func endOfLifeRejectsReplacement() {
             #expect(throws: HookError.positionNotAllowed(name: "deinit", owner: "Recorder", position: .after)) {
-                try Recorder.hook("deinit", at: .after) { @Sendable (_: Recorder, _: Invocation<Void, Void>) -> Void in }
+                try Recorder.hook("deinit", at: .after) { @Sendable (_: Recorder, _: Invocation<Void, Void>) -> Void in
+                }
             }
         }
     }

@@ -125,7 +125,8 @@ extension HookPointSuites {
             let kept = try second.hook("run(_:)", at: .after) {
                 @Sendable (_: LateInstance, invocation: Invocation<Int, Int>) -> Int in invocation.result! + 100
             }
-            let ended = try first!.hook("run(_:)", at: .before) { @Sendable (_: LateInstance, _: Invocation<Int, Int>) in
+            let ended = try first!.hook("run(_:)", at: .before) {
+                @Sendable (_: LateInstance, _: Invocation<Int, Int>) in
                 log.record("never")
             }
             first = nil
@@ -139,7 +140,8 @@ extension HookPointSuites {
 
         @Test("a waiting hook that its hook point refuses is reported and listed, and never runs")
         func refusedWhenCreated() throws {
-            let token = try Refuser.hook("run(_:)", at: .before) { @Sendable (_: Refuser, _: Invocation<String, Int>) -> Void in
+            let token = try Refuser.hook("run(_:)", at: .before) {
+                @Sendable (_: Refuser, _: Invocation<String, Int>) -> Void in
                 Issue.record("a refused hook ran")
             }
             var result = 0
@@ -183,7 +185,8 @@ extension HookPointSuites {
         func cancelRacesCreation() throws {
             for _ in 0..<200 {
                 let ran = Probe()
-                let token = try Racer.hook("race(_:_:)", at: .instead) { @Sendable (_: Racer, _: Invocation<Int, Int>) -> Int in
+                let token = try Racer.hook("race(_:_:)", at: .instead) {
+                    @Sendable (_: Racer, _: Invocation<Int, Int>) -> Int in
                     ran.increment()
                     return -1
                 }

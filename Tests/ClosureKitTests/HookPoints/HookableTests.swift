@@ -28,7 +28,8 @@ extension HookPointSuites {
             _ = Recorder.record
             _ = Recorder.reset
             _ = Recorder.end
-            let token = try Recorder.hook("save()", at: .before) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in }
+            let token = try Recorder.hook("save()", at: .before) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in
+            }
             let waiting = Recorder.unattachedHooks
             #expect(
                 waiting == [
@@ -60,7 +61,10 @@ extension HookPointSuites {
                 #expect(position == .before)
                 // Registered from nonisolated code, the closure must be @Sendable.
                 #expect(
-                    expected == "@Sendable (Recorder, Invocation<String, Int>) -> () or @Sendable (Invocation<Any, Any>) -> ()")
+                    expected
+                        == "@Sendable (Recorder, Invocation<String, Int>) -> () "
+                        + "or @Sendable (Invocation<Any, Any>) -> ()"
+                )
                 #expect(given.contains("Invocation<Int, Int>"))
                 #expect(error.description.contains("expected @Sendable (Recorder, Invocation<String, Int>) -> ()"))
             }
@@ -78,7 +82,8 @@ extension HookPointSuites {
                 }
             }
             let log = Probe()
-            let token = try Recorder.hook("deinit", at: .before) { @Sendable (recorder: Recorder, _: Invocation<Void, Void>) in
+            let token = try Recorder.hook("deinit", at: .before) {
+                @Sendable (recorder: Recorder, _: Invocation<Void, Void>) in
                 log.record("ending \(recorder.name)")
             }
             do { _ = Recorder("gone", log: log) }

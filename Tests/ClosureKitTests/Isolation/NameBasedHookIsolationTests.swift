@@ -156,7 +156,7 @@ struct NameBasedHookIsolationTests {
 
     @Test("a hook by name from nonisolated code must be @Sendable: a plain closure is refused, naming both types")
     func nonisolatedPlainClosureByNameIsRefused() throws {
-        _ = PlainJournal.write  // the hook point exists
+        _ = PlainJournal.write // the hook point exists
         let plain: Any = { (_: PlainJournal, _: Invocation<String, Int>) in }
         do {
             let token = try PlainJournal.hook("write(_:)", at: .before, plain)
