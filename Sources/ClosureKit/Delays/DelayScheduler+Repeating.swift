@@ -49,7 +49,7 @@ extension DelayScheduler {
     ///
     /// The entry point for intervals that come from configuration or
     /// arithmetic, where NaN and infinity can appear. Otherwise identical to
-    /// ``scheduleRepeating(every:startingAfter:on:isolation:_:)``.
+    /// ``scheduleRepeating(every:startingAfter:on:_:)``.
     ///
     /// ```swift
     /// let token = try scheduler.scheduleRepeating(everySeconds: settings.refreshInterval, on: .main) {

@@ -35,8 +35,8 @@ extension DelegateProxy {
     }
 
     /// Adds a closure at `position` for the method named `name`: the
-    /// name-based counterpart of ``before(_:options:isolation:_:)``,
-    /// ``after(_:options:isolation:_:)`` and `instead(_:options:_:)`.
+    /// name-based counterpart of ``before(_:options:_:)``,
+    /// ``after(_:options:_:)`` and `instead(_:options:_:)`.
     ///
     /// `body` returns nothing, so `instead` is accepted here only for methods
     /// that return nothing; for the others use `instead(_:options:_:)`,
