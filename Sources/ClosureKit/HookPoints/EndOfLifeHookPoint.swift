@@ -49,9 +49,10 @@ public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable {
     ) -> CancellationToken {
         // The instance is in its deinitialiser: it cannot wait for an actor.
         // Registered from one, the hook runs for instances that end on it.
-        let run = IsolatedCall.synchronous(body)
-        return point.addAnswering(
-            { owner, _ in run(owner) }, at: .before, on: instance, for: type, options: options, on: body.isolation)
+        point.addAnswering(
+            HookBodies<Owner, Void, Void>.instance(IsolatedCall.synchronous(body)), at: .before, on: instance,
+            for: type, options: options,
+            on: body.isolation)
     }
 
     /// Runs the hooks. Call it first thing in the type's `deinit`.

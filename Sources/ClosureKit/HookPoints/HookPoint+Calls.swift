@@ -37,11 +37,9 @@ extension HookPoint {
         buffering: EventBuffering = .default
     ) -> EventSequence<(arguments: Arguments, result: Result)> where Arguments: Sendable, Result: Sendable {
         EventSequence(buffering: buffering) { feed in
-            after(on: instance, for: type) { _, invocation in
-                // An after hook always sees the result.
-                guard let result = invocation.result else { return }
-                feed.yield((invocation.arguments, result))
-            }
+            // Registered as nonisolated: the feed is Sendable and takes the
+            // call on the calling thread.
+            observeCalls(on: instance, for: type, HookBodies<Owner, Arguments, Result>.results { feed.yield($0) })
         }
     }
 
@@ -74,7 +72,9 @@ extension HookPoint {
         _ transform: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Element
     ) -> EventSequence<Element> {
         EventSequence(buffering: buffering) { feed in
-            after(on: instance, for: type) { owner, invocation in feed.yield(transform(owner, invocation)) }
+            observeCalls(
+                on: instance, for: type,
+                HookBodies<Owner, Arguments, Result>.transformed(transform) { feed.yield($0) })
         }
     }
 }

@@ -327,6 +327,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             end: { original(instance, $0) })
     }
 
+    /// Registers a nonisolated `after` observer (for ``calls(on:for:buffering:)``).
+    func observeCalls(
+        on instance: Owner?,
+        for type: Owner.Type,
+        _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        observe(body, at: .after, on: instance, for: type, options: [], on: nil)
+    }
+
     /// Registers a `before` or `after` observer that runs during the call
     /// or not at all: registered from an actor, it runs for calls made on
     /// that actor and is passed over for others (the end-of-life hook).
@@ -532,5 +541,31 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
             return { owner, invocation in box.value(owner, invocation) }
         }
         return nil
+    }
+
+    /// An `after` hook that hands each call's arguments and result to `yield`.
+    static func results(
+        _ yield: @escaping @Sendable ((arguments: Arguments, result: Result)) -> Void
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
+        { _, invocation in
+            // An after hook always sees the result.
+            guard let result = invocation.result else { return }
+            yield((invocation.arguments, result))
+        }
+    }
+
+    /// An `after` hook that hands `transform`'s value of each call to `yield`.
+    static func transformed<Element>(
+        _ transform: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Element,
+        _ yield: @escaping @Sendable (Element) -> Void
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
+        { owner, invocation in yield(transform(owner, invocation)) }
+    }
+
+    /// A hook of the end-of-life hook point that runs `run` with the instance.
+    static func instance(_ run: @escaping @Sendable (Owner) -> Void)
+        -> @Sendable (Owner, Invocation<Void, Void>) -> Void
+    {
+        { owner, _ in run(owner) }
     }
 }
