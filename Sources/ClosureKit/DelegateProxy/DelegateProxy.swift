@@ -309,7 +309,7 @@ open class DelegateProxy<Delegate> {
     /// Registered from an actor, it replaces the result only for messages
     /// sent on that actor (it must answer at once); for others the message
     /// goes on as if it were not there, as for
-    /// ``instead(_:options:_:)``.
+    /// ``instead(_:options:_:)-(MethodSelector<Arguments,Result>,_,_)``.
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.

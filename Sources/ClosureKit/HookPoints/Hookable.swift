@@ -102,6 +102,10 @@ extension Hookable {
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The caller's actor, which Swift passes for you: the closure,
+    ///     given as `Any`, no longer says where it was written. From an actor a
+    ///     plain closure is taken and runs on that actor; from nonisolated code
+    ///     only a `@Sendable` one.
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
     /// - Throws: For a hook point that exists:
@@ -133,6 +137,10 @@ extension Hookable {
     ///   - name: The method's Swift name, as the hook point declares it.
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The caller's actor, which Swift passes for you: the closure,
+    ///     given as `Any`, no longer says where it was written. From an actor a
+    ///     plain closure is taken and runs on that actor; from nonisolated code
+    ///     only a `@Sendable` one.
     ///   - body: The closure.
     /// - Returns: The token that removes the hook.
     /// - Throws: A ``HookError`` that names what was wrong.

@@ -32,10 +32,9 @@ extension Lifetime {
     /// Equivalent to `ObjectLifetime.onEnd(of:perform:)` with this object.
     ///
     /// - Parameters:
-    ///   - isolation: Where `body` runs: the caller's actor, which Swift
-    ///     passes for you (see the Isolation article). Registered from nonisolated
-    ///     code, `body` runs during the object's deinitialisation.
-    ///   - body: Runs once, when the object ends.
+    ///   - body: Runs once, when the object ends: on the registering actor
+    ///     (see the Isolation article); registered from nonisolated code,
+    ///     during the object's deinitialisation.
     /// - Returns: The token that unregisters the closure.
     public func onEnd(
         @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
