@@ -64,9 +64,28 @@ try Aspect.install("call log") {
 }
 // snippet.hide
 }
+
+// The same lines in a @MainActor model, where NamedAspects.md says they work too.
+@MainActor
+final class CallLogModel {
+    func start() throws {
+        let table: [(type: any Hookable.Type, methods: [String])] = [
+            (Document.self, ["save(to:)", "close()"]),
+        ]
+        try Aspect.install("call log") {
+            for (type, methods) in table {
+                for method in methods {
+                    try type.hook(method, at: .before) { @Sendable (invocation: Invocation<Any, Any>) in
+                        print("calling", invocation.selector.name)
+                    }
+                }
+            }
+        }
+    }
+}
 // snippet.show
 
-// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:129
+// Sources/ClosureKit/ClosureKit.docc/NamedAspects.md:139
 @MainActor
 final class SaveCounter {
     var saves = 0

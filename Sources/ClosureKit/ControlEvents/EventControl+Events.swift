@@ -42,9 +42,11 @@ extension EventControl {
     /// }
     /// ```
     ///
-    /// `transform` runs synchronously on the sending thread, with the
-    /// control, for each matching send: read what the consumer needs there,
-    /// since the control may have changed by the time the consumer runs.
+    /// `transform` runs synchronously on the sending thread, as a handler
+    /// registered from nonisolated code does, whichever actor creates or
+    /// iterates the sequence, with the control, for each matching send: read
+    /// what the consumer needs there, since the control may have changed by
+    /// the time the consumer runs.
     /// Otherwise the same as `events(for:buffering:)`.
     ///
     /// - Parameters:

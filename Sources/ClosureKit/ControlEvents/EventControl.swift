@@ -20,8 +20,16 @@
 ///
 /// The rules:
 /// - ``sendEvents(_:isolation:)`` runs every handler whose mask *overlaps* the events
-///   sent, once each, in registration order, on the calling thread, passing
-///   the control typed as `Self`.
+///   sent, once each, in registration order, passing the control typed as
+///   `Self`.
+/// - A handler runs where the code that registered it lives (see the
+///   Isolation article). Registered from nonisolated code, it is `@Sendable`
+///   and runs synchronously on the thread that sends. Registered from an
+///   actor (a `@MainActor` view model, another actor, top-level code), it is
+///   that actor's code: it runs synchronously when the send is made on that
+///   actor and no earlier event for the actor waits; a send made anywhere
+///   else enqueues it to the actor, whose events run in the order they were
+///   sent.
 /// - ``hasHandlers(for:)`` and ``removeHandlers(for:)`` match the *exact* mask a
 ///   handler was added for: a handler added for `[.touchDown, .touchUpInside]`
 ///   is not found by `hasHandlers(for: .touchDown)`.
@@ -132,9 +140,12 @@ extension EventControl {
     /// Runs every handler whose mask overlaps `events`.
     ///
     /// Each matching handler runs once, even when its mask shares several
-    /// events with `events`, in registration order, synchronously on the
-    /// calling thread, with no library lock held. Sending an empty set runs
-    /// nothing.
+    /// events with `events`, in registration order, with no library lock
+    /// held. A handler registered from nonisolated code runs synchronously on
+    /// the calling thread; one registered from an actor runs synchronously,
+    /// before this returns, when this is called on that actor and no earlier
+    /// event for the actor waits, and is enqueued to the actor otherwise (see
+    /// the Isolation article). Sending an empty set runs nothing.
     ///
     /// ```swift
     /// button.sendEvents([.touchUpInside, .primaryActionTriggered])

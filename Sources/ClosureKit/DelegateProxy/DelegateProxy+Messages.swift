@@ -52,9 +52,11 @@ extension DelegateProxy {
     /// }
     /// ```
     ///
-    /// `transform` runs as an `after` closure would: synchronously, on the
-    /// thread that sent the message, with the invocation (arguments and
-    /// result). Otherwise the same as `messages(for:buffering:)`.
+    /// `transform` runs as an `after` closure registered from nonisolated
+    /// code does, whichever actor creates or iterates the sequence:
+    /// synchronously, on the thread that sent the message, with the
+    /// invocation (arguments and result). Otherwise the same as
+    /// `messages(for:buffering:)`.
     ///
     /// - Parameters:
     ///   - selector: The method to observe; one of the proxy's

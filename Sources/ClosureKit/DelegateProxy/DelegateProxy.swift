@@ -48,6 +48,22 @@
 ///    those registered with ``replaceResult(_:options:_:)`` replace
 ///    it for the later ones and for the caller.
 ///
+/// ## Where closures run
+///
+/// A closure runs where the code that registered it lives (see the
+/// Isolation article). Registered from nonisolated code, it is `@Sendable`
+/// and runs synchronously on the thread that sends the message. Registered
+/// from an actor (a `@MainActor` view model, another actor, top-level code),
+/// it is that actor's code. A `before` or `after` closure, or an `implement`
+/// for a method that returns nothing, runs on that actor: synchronously when
+/// the message is sent on it and no earlier event for the actor waits,
+/// otherwise enqueued to it, in the order the messages were sent. An
+/// `instead` closure, an `implement` that returns a value and a
+/// ``replaceResult(_:options:_:)`` closure must answer at once: they answer
+/// only messages sent on their actor, and are passed over for the others
+/// (the message goes on as if they were not registered, and a `.once`
+/// closure stays unspent).
+///
 /// ## Tokens and thread safety
 ///
 /// Every registration returns a ``CancellationToken``; releasing it removes

@@ -52,9 +52,10 @@ extension HookPoint {
     /// }
     /// ```
     ///
-    /// `transform` runs as an `after` hook would: synchronously, on the
-    /// calling thread, with the instance and the invocation (arguments and
-    /// result). Otherwise the same as `calls(on:for:buffering:)`.
+    /// `transform` runs as an `after` hook registered from nonisolated code
+    /// does, whichever actor creates or iterates the sequence: synchronously,
+    /// on the calling thread, with the instance and the invocation (arguments
+    /// and result). Otherwise the same as `calls(on:for:buffering:)`.
     ///
     /// - Parameters:
     ///   - instance: The one instance to observe, or nil for every instance

@@ -60,8 +60,18 @@
 /// ## Threads
 ///
 /// Hooks may be added and removed from any thread while the method runs on
-/// others, with the semantics of ``CancellationToken``. Hooks run on the
-/// calling thread, synchronously, with no library lock held.
+/// others, with the semantics of ``CancellationToken``. No library lock is
+/// held while a hook runs. A hook runs where the code that registered it
+/// lives (see the Isolation article):
+/// - Registered from nonisolated code, it is `@Sendable` and runs
+///   synchronously on the calling thread.
+/// - Registered from an actor (a `@MainActor` view model, another actor,
+///   top-level code), it is that actor's code. A `before` or `after` hook
+///   runs synchronously when the call is made on that actor and no earlier
+///   event for the actor waits, and is enqueued to the actor otherwise, in
+///   call order. An `instead` hook or a result replacement answers only calls
+///   made on its actor; other calls go on as if it were not registered (a
+///   `.once` hook stays unspent).
 public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
     /// The hooked method's selector: its Swift name and types.
     public let selector: MethodSelector<Arguments, Result>

@@ -15,10 +15,15 @@ extension KeyPathObservable {
     /// change carries the old and new values of the whole path. Properties it
     /// reads that are not marked ``ObservableProperty`` are not observed.
     ///
-    /// Callbacks run synchronously on the thread that sets the property,
-    /// after the value is stored (``ObservationOptions/prior`` callbacks run
-    /// before it is stored), with no library lock held: the callback may set
-    /// properties and add or remove observations, itself included. A set from
+    /// Callbacks run after the value is stored (``ObservationOptions/prior``
+    /// callbacks run before it is stored), with no library lock held: the
+    /// callback may set properties and add or remove observations, itself
+    /// included. Registered from nonisolated code, the callback is
+    /// `@Sendable` and runs synchronously on the thread that sets the
+    /// property. Registered from an actor, it is that actor's code: it runs
+    /// synchronously when the property is set on that actor and no earlier
+    /// event for the actor waits, and is enqueued to the actor otherwise (see
+    /// the Isolation article). A set from
     /// another thread that races with ``CancellationToken/cancel()`` may
     /// still deliver one callback if its dispatch had begun; once `cancel()`
     /// has returned, no new dispatch calls the closure.

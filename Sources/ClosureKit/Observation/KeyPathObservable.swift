@@ -21,8 +21,14 @@
 ///
 /// ## Delivery
 ///
-/// Callbacks run synchronously, on the thread that sets the property, after
-/// the new value is stored (``ObservationOptions/prior`` callbacks before).
+/// Callbacks run after the new value is stored (``ObservationOptions/prior``
+/// callbacks before), where the code that registered them lives (see the
+/// Isolation article). Registered from nonisolated code, a callback is
+/// `@Sendable` and runs synchronously on the thread that sets the property.
+/// Registered from an actor (a `@MainActor` view model, another actor,
+/// top-level code), it is that actor's code: it runs synchronously when the
+/// property is set on that actor and no earlier event for the actor waits,
+/// and is enqueued to the actor otherwise, in the order of the sets.
 /// No library lock is held while they run, so a callback may read and set
 /// observed properties, and add or remove observations, itself included.
 /// Several threads may set properties at once: each set produces exactly one

@@ -32,6 +32,12 @@ extension Observable where Self: AnyObject {
     /// first and the value after the last. Available wherever the Observation
     /// module is, Linux included.
     ///
+    /// The closure runs where the code that registered it lives (see the
+    /// Isolation article): registered from nonisolated code, on `queue`;
+    /// registered from the main actor, on the main actor (directly when
+    /// `queue` is `.main`, otherwise enqueued to it, in order); registered
+    /// from another actor, enqueued to that actor, in order.
+    ///
     /// The observation does not keep the object alive; it ends when the token
     /// is cancelled or released, or when the object ends. No call starts
     /// after `cancel()` has returned.
@@ -39,7 +45,8 @@ extension Observable where Self: AnyObject {
     /// - Parameters:
     ///   - keyPath: The property to observe, or any value computed from
     ///     tracked properties.
-    ///   - queue: The queue the object is confined to; the closure runs there.
+    ///   - queue: The queue the object is confined to; the new value is read
+    ///     there, and a closure registered from nonisolated code runs there.
     ///   - handler: Called with the old and the new value.
     /// - Returns: The token that ends the observation.
     public func onChange<Value: Sendable>(

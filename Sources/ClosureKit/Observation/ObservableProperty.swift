@@ -9,8 +9,11 @@
 /// ```
 ///
 /// Every set of the property notifies the observations registered with
-/// `KeyPathObservable.observe(_:options:_:)`, synchronously, on the
-/// setting thread, after the value is stored. A set of an equal value
+/// `KeyPathObservable.observe(_:options:_:)`, after the value is stored:
+/// synchronously, on the setting thread, for an observation registered from
+/// nonisolated code; on its actor for one registered from an actor
+/// (synchronously when the set is made on that actor and no earlier event
+/// for the actor waits, enqueued otherwise). A set of an equal value
 /// notifies too, unless an observation asks for
 /// ``ObservationOptions/skippingEqualValues``.
 ///

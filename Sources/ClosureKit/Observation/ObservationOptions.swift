@@ -7,7 +7,7 @@
 /// |---|---|
 /// | ``new`` | changes carry ``ObservedChange/newValue`` |
 /// | ``old`` | changes carry ``ObservedChange/oldValue`` |
-/// | ``initial`` | one callback with the current value, synchronously, before the registration returns |
+/// | ``initial`` | one callback with the current value, made by the registration (see ``initial`` for where) |
 /// | ``prior`` | one callback before each change as well as the one after it |
 /// | ``skippingEqualValues`` | a set that stores a value equal to the previous one notifies nobody |
 /// | ``once`` | the observation ends after its first callback |
@@ -36,9 +36,11 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     public static let old = ObservationOptions(rawValue: 1 << 1)
 
     /// The callback runs once with the current value (in
-    /// ``ObservedChange/newValue`` when ``new`` is given), synchronously,
-    /// before the registration returns. Removing the observation inside that
-    /// first callback (for example with
+    /// ``ObservedChange/newValue`` when ``new`` is given). Registered from
+    /// nonisolated code or from the main actor, it runs synchronously, before
+    /// the registration returns; registered from another actor, it is
+    /// enqueued to that actor. Removing the observation inside that first
+    /// callback (for example with
     /// ``KeyPathObservable/removeAllHandlers()``) is safe: nothing more is
     /// delivered and the returned token's `cancel()` returns `false`.
     public static let initial = ObservationOptions(rawValue: 1 << 2)
