@@ -13,8 +13,13 @@ let package = Package(
         // `.ci/run` fails if it does.
         .target(
             name: "ClosureKit",
+            dependencies: ["ClosureKitShims"],
             exclude: ["DelegateProxy/README-for-proxy-authors.md"]
         ),
+        // The C library calls Swift cannot make (variadic `syscall` and
+        // `prctl`), as static inline functions; only Internal/Platform.swift
+        // imports it.
+        .target(name: "ClosureKitShims"),
         // Ready-made proxies for Foundation's delegate protocols.
         .target(name: "ClosureKitFoundation", dependencies: ["ClosureKit"]),
 

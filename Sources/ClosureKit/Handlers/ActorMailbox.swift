@@ -19,6 +19,10 @@ import Dispatch
 /// nothing is released under it.
 package final class ActorMailbox: @unchecked Sendable {
     private let actor: any Actor
+    /// The actor's identity, and whether it is the main actor: what
+    /// ``runsNow()`` compares, read once.
+    private let id: ObjectIdentifier
+    private let isMain: Bool
     private let lock = Lock()
     // Guarded by `lock`.
     private var ring = Ring<@Sendable () -> Void>()
@@ -29,6 +33,8 @@ package final class ActorMailbox: @unchecked Sendable {
 
     private init(actor: any Actor) {
         self.actor = actor
+        self.id = ObjectIdentifier(actor)
+        self.isMain = id == ObjectIdentifier(MainActor.shared)
     }
 
     deinit {
@@ -66,15 +72,24 @@ package final class ActorMailbox: @unchecked Sendable {
     }
 
     /// Whether code running now, on this thread, runs on `actor`: exactly,
-    /// with no check that traps. True when a library send isolated to
-    /// `actor` is in progress on this thread (``SenderIsolation``), or, for
-    /// the main actor, when this thread runs the main dispatch queue, which
-    /// is the main actor's executor in every host (``MainQueueKey``).
+    /// with no check that traps. The cheaper facts are asked first:
+    /// 1. a library send isolated to `actor` is in progress on this thread,
+    ///    or, for the main actor, this is the process's main thread
+    ///    (``SenderIsolation``: one thread-local load);
+    /// 2. for the main actor, this thread runs the main dispatch queue, the
+    ///    main actor's executor in every host, on whichever thread
+    ///    (``MainQueueKey``): what answers after an `await` in an `async`
+    ///    executable, where the main actor runs on worker threads.
     @inline(__always)
     static func isRunning(on actor: any Actor) -> Bool {
         let id = ObjectIdentifier(actor)
-        if SenderIsolation.isSending(on: id) { return true }
-        return id == ObjectIdentifier(MainActor.shared) && MainQueueKey.isCurrent
+        return isRunning(id: id, isMain: id == ObjectIdentifier(MainActor.shared))
+    }
+
+    @inline(__always)
+    private static func isRunning(id: ObjectIdentifier, isMain: Bool) -> Bool {
+        if SenderIsolation.isKnown(on: id, isMain: isMain) { return true }
+        return isMain && MainQueueKey.isCurrent
     }
 
     /// Whether a closure of this mailbox's actor runs at once for an event
@@ -83,7 +98,7 @@ package final class ActorMailbox: @unchecked Sendable {
     /// they were sent, so that the event sent now does not overtake them.
     @inline(__always)
     func runsNow() -> Bool {
-        guard Self.isRunning(on: actor) else { return false }
+        guard Self.isRunning(id: id, isMain: isMain) else { return false }
         if waiting.load() != 0 { runWaiting() }
         return true
     }

@@ -1,3 +1,5 @@
+internal import ClosureKitShims
+
 #if canImport(Darwin)
 internal import Darwin
 internal import os
@@ -10,8 +12,9 @@ internal import os
 #endif
 
 /// Everything the library takes from the C library, in the one file that
-/// imports the platform module: the mutex under ``Lock``, the
-/// thread-local slot of ``AccessTracking``, the system clocks of
+/// imports the platform module and ClosureKitShims: the mutex under ``Lock``,
+/// the thread-local slots of ``SenderIsolation`` and ``AccessTracking``, the
+/// main-thread test, the system clocks of
 /// ``RawClock``, the timer thread and the condition variable it sleeps on,
 /// symbol lookup for ``SwiftRuntime``, the timer-slack call, and `memchr`
 /// for ``ByteSearch``.
@@ -75,55 +78,34 @@ enum Platform {
 
     // MARK: - Thread identity
 
-    /// The calling thread's identity: equal on one thread, different on two
-    /// live threads. What ``ActorDelivery`` compares to tell whether an event
-    /// is sent on the main actor's thread (benchmark row: "isolation · main-actor
-    /// handler, sent on the main thread").
-    @inline(__always)
-    static func currentThread() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
-
     /// Whether the calling thread is the process's first thread, the one
-    /// that runs `main`: where the main actor runs in apps and executables
-    /// (its executor is the main queue). Not on a hot path: ``ActorDelivery``
-    /// asks once per main-actor registration.
+    /// that ran `main`. Where that thread lives, it is the main actor's
+    /// executor (it runs the main queue, and nothing else runs Swift code on
+    /// it), so a true answer proves that code runs on the main actor; a false
+    /// one proves nothing (in an `async` executable the main actor runs on
+    /// other threads). On Linux it is a system call (the thread id equals the
+    /// process id): ``SenderIsolation`` keeps the answer per thread.
     static func isProcessMainThread() -> Bool {
         #if canImport(Darwin)
         pthread_main_np() != 0
         #else
-        getpid() == gettidFunction()
+        closurekit_is_process_main_thread() != 0
         #endif
     }
 
-    #if !canImport(Darwin)
-    private typealias GettidFunction = @convention(c) () -> Int32
-    // glibc exports gettid (2.30 and later), but its header hides it from Swift.
-    private static let gettidFunction = unsafeBitCast(lookUpSymbol("gettid"), to: GettidFunction.self)
-    #endif
+    // MARK: - Thread-local slots
 
-    // MARK: - Thread-local slot
+    /// The slot of ``SenderIsolation``: a C `_Thread_local` pointer, nil on
+    /// every thread until set there, read inline (ClosureKitShims).
+    static var senderIsolationSlot: UnsafeMutableRawPointer? {
+        @inline(__always) get { closurekit_get_sender_isolation() }
+        @inline(__always) set { closurekit_set_sender_isolation(newValue) }
+    }
 
-    /// A per-thread pointer-sized slot, nil on every thread until set there.
-    struct ThreadLocalSlot: @unchecked Sendable {
-        private let key: pthread_key_t
-
-        init() {
-            var key = pthread_key_t()
-            let result = pthread_key_create(&key, nil)
-            precondition(result == 0, "pthread_key_create failed with \(result)")
-            self.key = key
-        }
-
-        @inline(__always)
-        var value: UnsafeMutableRawPointer? {
-            get { pthread_getspecific(key) }
-            nonmutating set { pthread_setspecific(key, newValue) }
-        }
+    /// The slot of ``AccessTracking``, like ``senderIsolationSlot``.
+    static var accessTrackerSlot: UnsafeMutableRawPointer? {
+        @inline(__always) get { closurekit_get_access_tracker() }
+        @inline(__always) set { closurekit_set_access_tracker(newValue) }
     }
 
     // MARK: - Clocks
@@ -199,20 +181,12 @@ enum Platform {
     /// Asks Linux to wake the calling thread as close to its deadlines as it
     /// can (`PR_SET_TIMERSLACK`, best effort), so that the timer thread wakes
     /// as close to a deadline as Dispatch's timers do; elsewhere, does
-    /// nothing. Benchmark row: "delays · firing lateness". `prctl` is variadic
-    /// in C, so Swift cannot import it: it is looked up once by name (the
-    /// Linux calling conventions pass these integer arguments the same way).
+    /// nothing. Benchmark row: "delays · firing lateness".
     static func setTimerSlack(nanoseconds: UInt) {
         #if os(Linux)
-        let setTimerSlack: Int32 = 29 // PR_SET_TIMERSLACK
-        _ = prctlFunction(setTimerSlack, nanoseconds, 0, 0, 0)
+        closurekit_set_timer_slack(nanoseconds)
         #endif
     }
-
-    #if os(Linux)
-    private typealias PrctlFunction = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    private static let prctlFunction = unsafeBitCast(lookUpSymbol("prctl"), to: PrctlFunction.self)
-    #endif
 
     // MARK: - Byte search
 

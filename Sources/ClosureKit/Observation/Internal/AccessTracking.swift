@@ -26,12 +26,10 @@ enum AccessTracking {
         var accesses: [Access] = []
     }
 
-    private static let trackerSlot = Platform.ThreadLocalSlot()
-
     /// Whether a tracking runs on this thread.
     @usableFromInline
     static var isActive: Bool {
-        trackerSlot.value != nil
+        Platform.accessTrackerSlot != nil
     }
 
     /// Reports a read of the property `keyPath` (with slot `slot`) of
@@ -40,7 +38,7 @@ enum AccessTracking {
     static func recordAccess(
         storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int, value: AnyObject?
     ) {
-        guard let raw = trackerSlot.value else { return }
+        guard let raw = Platform.accessTrackerSlot else { return }
         let tracker = Unmanaged<Tracker>.fromOpaque(raw).takeUnretainedValue()
         tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value))
     }
@@ -50,9 +48,9 @@ enum AccessTracking {
     /// outer one.
     static func track<Result>(_ body: () -> Result) -> (Result, [Access]) {
         let tracker = Tracker()
-        let previous = trackerSlot.value
-        trackerSlot.value = Unmanaged.passUnretained(tracker).toOpaque()
-        defer { trackerSlot.value = previous }
+        let previous = Platform.accessTrackerSlot
+        Platform.accessTrackerSlot = Unmanaged.passUnretained(tracker).toOpaque()
+        defer { Platform.accessTrackerSlot = previous }
         let result = withExtendedLifetime(tracker) { body() }
         return (result, tracker.accesses)
     }

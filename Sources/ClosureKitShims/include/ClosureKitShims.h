@@ -1,0 +1,41 @@
+// The C library calls that Swift cannot make directly, for ClosureKit's
+// Internal/Platform.swift only: not part of ClosureKit's API.
+#ifndef CLOSUREKIT_SHIMS_H
+#define CLOSUREKIT_SHIMS_H
+
+/// The library's thread-local slots, each a pointer, null on every thread
+/// until set there. C's `_Thread_local` is read and written in a few
+/// instructions, inline (a `pthread_getspecific` call costs about fifteen
+/// instructions); Swift cannot declare thread-local variables or import C's, so
+/// each slot has a pair of inline accessors. Defined in shims.c.
+extern _Thread_local void *closurekit_sender_isolation;
+extern _Thread_local void *closurekit_access_tracker;
+
+static inline void *closurekit_get_sender_isolation(void) { return closurekit_sender_isolation; }
+static inline void closurekit_set_sender_isolation(void *value) { closurekit_sender_isolation = value; }
+static inline void *closurekit_get_access_tracker(void) { return closurekit_access_tracker; }
+static inline void closurekit_set_access_tracker(void *value) { closurekit_access_tracker = value; }
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// Whether the calling thread is the process's first thread (the one that ran
+/// `main`): its kernel thread id is the process id. `syscall(SYS_gettid)`
+/// works with every glibc and musl (glibc exports `gettid` only from 2.30 on,
+/// and its header hides it from Swift); Swift cannot call the variadic
+/// `syscall` itself.
+static inline int closurekit_is_process_main_thread(void) {
+    return (pid_t)syscall(SYS_gettid) == getpid();
+}
+
+/// Asks the kernel to wake the calling thread within `nanoseconds` of its
+/// deadlines (`PR_SET_TIMERSLACK`); best effort, so the result is not
+/// reported. Swift cannot call the variadic `prctl` itself.
+static inline void closurekit_set_timer_slack(unsigned long nanoseconds) {
+    (void)prctl(PR_SET_TIMERSLACK, nanoseconds, 0UL, 0UL, 0UL);
+}
+#endif
+
+#endif
