@@ -13,7 +13,7 @@ private final class Album: Lifetime {
     init(name: String) { self.name = name }
 }
 
-private final class Viewer {
+private final class Viewer: Sendable {
     let name: String
     init(name: String) { self.name = name }
 }

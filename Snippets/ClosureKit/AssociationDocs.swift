@@ -2,10 +2,6 @@
 // snippet.hide
 import ClosureKit
 final class View {}
-final class Controller {}
-extension AssociationKey where Value == Controller {
-    static let owner = AssociationKey("owner")
-}
 // snippet.show
 
 // Sources/ClosureKit/Association/Association.swift:4
@@ -22,9 +18,12 @@ func sample4(view: View) async throws {
 
 // Sources/ClosureKit/Association/Association.swift:104
 // snippet.hide
-func sample104(view: View, controller: Controller) async throws {
+@MainActor func sample104(view: View) {
 // snippet.show
-    Association.set(controller, for: .owner, on: view, policy: .weak)
+    @MainActor final class Controller {}  // Sendable: isolated to the main actor
+    let owner = AssociationKey<Controller>("owner")
+    let controller = Controller()
+    Association.set(controller, for: owner, on: view, policy: .weak)
 // snippet.hide
 }
 // snippet.show

@@ -3,10 +3,6 @@
 import ClosureKit
 final class Connection {}
 final class View {}
-final class Owner {}
-extension AssociationKey where Value == Owner {
-    static let owner = AssociationKey("owner")
-}
 // snippet.show
 
 // Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:10
@@ -33,12 +29,15 @@ func sample42() async throws {
 
 // Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:57
 // snippet.hide
-func sample57(view: View, owner: Owner) async throws {
+@MainActor func sample57(view: View) {
 // snippet.show
+    @MainActor final class Owner {}  // Sendable: isolated to the main actor
+    let ownerKey = AssociationKey<Owner>("owner")
+    let owner = Owner()
     let badge = AssociationKey<Int>("badge")
     Association.set(3, for: badge, on: view)
     print(Association.value(for: badge, on: view) ?? 0)   // 3
-    Association.set(owner, for: .owner, on: view, policy: .weak)
+    Association.set(owner, for: ownerKey, on: view, policy: .weak)
     Association.set(nil, for: badge, on: view)       // removes
 // snippet.hide
 }

@@ -117,7 +117,10 @@ public enum Association {
     /// removes the association.
     ///
     /// ```swift
-    /// Association.set(controller, for: .owner, on: view, policy: .weak)
+    /// @MainActor final class Controller {}  // Sendable: isolated to the main actor
+    /// let owner = AssociationKey<Controller>("owner")
+    /// let controller = Controller()
+    /// Association.set(controller, for: owner, on: view, policy: .weak)
     /// ```
     ///
     /// - Parameters:

@@ -16,7 +16,13 @@
 /// ```
 ///
 /// The value type is part of the key, so reads are typed and need no cast.
-public struct AssociationKey<Value>: Hashable, Sendable, CustomStringConvertible {
+///
+/// The value type is `Sendable`: an associated value is read and written from
+/// any thread, so a value that could not cross threads safely (a plain class
+/// with mutable state) is refused by the compiler. A `@MainActor` class, an
+/// actor, a value type of `Sendable` parts and a class that synchronises
+/// itself are all `Sendable`.
+public struct AssociationKey<Value: Sendable>: Hashable, Sendable, CustomStringConvertible {
     /// The key's identity, unique in the process.
     @usableFromInline
     let id: Int
@@ -39,7 +45,7 @@ public struct AssociationKey<Value>: Hashable, Sendable, CustomStringConvertible
     }
 }
 
-private enum KeyCounter {
+enum KeyCounter {
     private static let counter = Locked(0)
 
     static func next() -> Int {

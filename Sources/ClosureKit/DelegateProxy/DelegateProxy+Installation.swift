@@ -193,7 +193,7 @@ enum ProxyKeys {
         let key = ObjectIdentifier(protocolType)
         return ids.withLock { ids in
             if let id = ids[key] { return id }
-            let id = AssociationKey<AnyObject>("DelegateProxy<\(protocolType)>").id
+            let id = KeyCounter.next()
             ids[key] = id
             return id
         }
