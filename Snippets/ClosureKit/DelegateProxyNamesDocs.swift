@@ -63,7 +63,7 @@ func sample45(proxy: DownloadProxy) async throws {
 func sample106(proxy: DownloadProxy) async throws {
 // snippet.show
     let token = try proxy.instead("taskShouldStart(_:)") {
-        (invocation: Invocation<DownloadTask, Bool>) -> Bool in
+        (invocation: inout InsteadInvocation<DownloadTask, Bool>) -> Bool in
         invocation.arguments.isOnWiFi && invocation.proceed()
     }
 // snippet.hide

@@ -36,7 +36,7 @@
 ///   registrations do: `before` and `after` hooks of an aspect installed
 ///   earlier run first, and an `instead` hook of an aspect installed later
 ///   wraps those installed earlier (it runs first, and
-///   ``Invocation/proceed()`` reaches them).
+///   ``InsteadInvocation/proceed()`` reaches them).
 /// - **Isolation.** The body runs once, synchronously, where `install` is
 ///   called; every registration in it takes the caller's isolation, as it
 ///   would outside an aspect (see the Isolation article). A `@MainActor`

@@ -14,7 +14,7 @@ extension DelegateProxy {
     /// answers combine. The closure sends the message to the real delegate,
     /// its first parameter, with the arguments it is given, its second: the
     /// caller's, or those an `instead` closure passed to
-    /// ``Invocation/proceed(with:)``.
+    /// ``InsteadInvocation/proceed(with:)``.
     ///
     /// The selector must be the one of the method that forwards it. In a
     /// debug build the first message of each selector checks that its name is
@@ -88,9 +88,9 @@ extension DelegateProxy {
         }
         let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures!)
         if snapshot.isSoleTerminal, case .plain(let body) = snapshot.items[0].element {
-            // One plain instead closure and nothing else: the snapshot just
-            // read under the lock is its check.
-            return body(arguments)
+            // One plain, nonisolated instead closure and nothing else: the
+            // snapshot just read under the lock is its check.
+            return body.body(arguments)
         }
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
     }

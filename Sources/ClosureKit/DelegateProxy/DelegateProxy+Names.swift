@@ -77,14 +77,13 @@ extension DelegateProxy {
         }
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: position,
-            expecting: {
-                position == .instead ? "(Invocation<\($0), \($1)>) -> \($1)" : "(Invocation<\($0), \($1)>) -> ()"
-            },
+            expecting: { "(Invocation<\($0), \($1)>) -> ()" },
             given: type(of: body))
         if position == .instead, Result.self != Void.self {
             throw HookError.signatureMismatch(
                 name: name, owner: "\(Self.self)", position: position,
-                expected: "(Invocation<\(entry.argumentsType), \(entry.resultType)>) -> \(entry.resultType)",
+                expected: "(inout InsteadInvocation<\(entry.argumentsType), \(entry.resultType)>) -> "
+                    + "\(entry.resultType)",
                 given: "\(type(of: body))")
         }
         switch position {
@@ -92,20 +91,21 @@ extension DelegateProxy {
         case .after: return after(selector, options: options, body)
         case .instead:
             // Result is Void here.
+            // The closure cannot proceed: it takes an `Invocation`.
             return instead(selector, options: options) { invocation in
-                body(invocation)
+                body(Invocation(selector: invocation.selector, position: .instead, arguments: invocation.arguments))
                 return () as! Result
             }
         }
     }
 
-    /// Adds an `instead` closure that receives an ``Invocation`` and returns
-    /// the result, for the method named `name`: the name-based counterpart of
-    /// `instead(_:options:_:)`.
+    /// Adds an `instead` closure that receives an ``InsteadInvocation`` and
+    /// returns the result, for the method named `name`: the name-based
+    /// counterpart of `instead(_:options:_:)`.
     ///
     /// ```swift
     /// let token = try proxy.instead("taskShouldStart(_:)") {
-    ///     (invocation: Invocation<DownloadTask, Bool>) -> Bool in
+    ///     (invocation: inout InsteadInvocation<DownloadTask, Bool>) -> Bool in
     ///     invocation.arguments.isOnWiFi && invocation.proceed()
     /// }
     /// ```
@@ -114,16 +114,17 @@ extension DelegateProxy {
     ///   - name: The method's Swift name, as in ``declaredSelectors``.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its first call.
     ///   - body: Returns the message's result; may call
-    ///     ``Invocation/proceed()``.
+    ///     ``InsteadInvocation/proceed()``.
     /// - Returns: The token that removes the closure.
     /// - Throws: ``HookError`` as for `implement(_:options:with:)`.
     public final func instead<Arguments, Result>(
         _ name: String,
         options: RegistrationOptions = [],
-        _ body: @escaping @Sendable (Invocation<Arguments, Result>) -> Result
+        _ body: @escaping @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
     ) throws -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
-            name, at: .instead, expecting: { "(Invocation<\($0), \($1)>) -> \($1)" }, given: type(of: body))
+            name, at: .instead, expecting: { "(inout InsteadInvocation<\($0), \($1)>) -> \($1)" },
+            given: type(of: body))
         return instead(selector, options: options, body)
     }
 

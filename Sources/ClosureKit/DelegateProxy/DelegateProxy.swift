@@ -41,7 +41,7 @@
 /// 2. the implementation: the newest `instead` closure if one is registered,
 ///    otherwise ``realDelegate``, otherwise the protocol's default (the
 ///    `default:` of ``forward(_:_:default:function:call:)``). An `instead` closure can call
-///    through to what it replaced with ``Invocation/proceed()``. Where the
+///    through to what it replaced with ``InsteadInvocation/proceed()``. Where the
 ///    selector's ``ResultCombining`` rule asks for both, the real delegate is
 ///    asked first and the answers are combined;
 /// 3. `after` closures, in registration order; they see the result, and
@@ -222,8 +222,9 @@ open class DelegateProxy<Delegate> {
         return ActorDelivery.token(register(selector, .instead, options, closure), ending: delivery)
     }
 
-    /// Adds an `instead` closure that receives an ``Invocation`` and can call
-    /// through to what it replaced with ``Invocation/proceed()``.
+    /// Adds an `instead` closure that receives an ``InsteadInvocation`` and
+    /// can call through to what it replaced with
+    /// ``InsteadInvocation/proceed()``.
     ///
     /// ```swift
     /// let token = proxy.instead(DownloadProxy.shouldStart) { invocation in
@@ -240,10 +241,11 @@ open class DelegateProxy<Delegate> {
     public final func instead<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
         // It must answer now: off its actor, the message goes on as if it were not there.
-        register(selector, .instead, options, .instead(ActorDelivery.makeAnswering(body)))
+        register(selector, .instead, options, .instead(.instead(body)))
     }
 
     /// Adds a closure that runs before the implementation of `selector`.
@@ -414,9 +416,10 @@ open class DelegateProxy<Delegate> {
     ) -> CancellationToken {
         declare(selector)
         // A plain closure answers alone, unless the selector's combining
-        // rule asks the real delegate too.
+        // rule asks the real delegate too, or it belongs to an actor (then
+        // it answers only messages sent on that actor: see `Answering`).
         var terminal = false
-        if case .plain = closure, !selector.combining.callsBoth { terminal = true }
+        if case .plain(let body) = closure, body.actor == nil, !selector.combining.callsBoth { terminal = true }
         return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
             .add(closure, position: position, once: options.contains(.once), terminal: terminal)
     }

@@ -3,16 +3,16 @@
 @usableFromInline
 enum ProxyClosure<Arguments, Result>: Sendable {
     /// An `instead` closure that takes the arguments alone.
-    case plain(Answering<Arguments, Result>)
+    case plain(Answering<@Sendable (Arguments) -> Result>)
     /// An `instead` closure that takes an invocation and may proceed.
-    case instead(Answering<Invocation<Arguments, Result>, Result>)
+    case instead(Answering<@Sendable (inout InsteadInvocation<Arguments, Result>) -> Result>)
     /// A `before` or `after` closure.
     case observer(@Sendable (Invocation<Arguments, Result>) -> Void)
     /// A `before` or `after` closure that needs only the arguments: no
     /// ``Invocation`` is built for it.
     case argumentsObserver(@Sendable (Arguments) -> Void)
     /// An `after` closure that replaces the result: it returns the new one.
-    case replacer(Answering<Invocation<Arguments, Result>, Result>)
+    case replacer(Answering<@Sendable (Invocation<Arguments, Result>) -> Result>)
 
     /// The closure as a link of an instead chain.
     @inlinable

@@ -141,7 +141,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func makeAnswering<Output>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Output
-    ) -> Answering<Input, Output> {
+    ) -> Answering<@Sendable (Input) -> Output> {
         Answering(actor: body.isolation, body: IsolatedCall.synchronous(body))
     }
 
@@ -150,7 +150,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func makeAnswering<Output>(
         _ direct: @escaping @Sendable (Input) -> Output, on actor: (any Actor)?
-    ) -> Answering<Input, Output> {
+    ) -> Answering<@Sendable (Input) -> Output> {
         Answering(actor: actor, body: direct)
     }
 
@@ -158,7 +158,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func makeAnswering<First, Second, Output>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Output
-    ) -> Answering<Input, Output> where Input == (First, Second) {
+    ) -> Answering<@Sendable (Input) -> Output> where Input == (First, Second) {
         let direct = IsolatedCall.synchronous(body)
         return Answering(actor: body.isolation) { direct($0.0, $0.1) }
     }
@@ -218,15 +218,16 @@ private func enqueuePair<First, Second>(_ first: First, _ second: Second, to del
 /// Ask ``canAnswer`` before claiming the registration (and so before a
 /// `.once` registration is used up): nonisolated closures answer anywhere;
 /// an actor's closure answers only when the call runs on that actor. A call
-/// it cannot answer goes on as if it were not registered.
+/// it cannot answer goes on as if it were not registered. Call ``body`` only
+/// after ``canAnswer`` said yes.
 @usableFromInline
-package struct Answering<Input, Output>: Sendable {
+package struct Answering<Body: Sendable>: Sendable {
     /// The actor the closure belongs to; nil for a nonisolated closure.
     @usableFromInline let actor: (any Actor)?
     /// The closure, called synchronously: only where ``canAnswer`` holds.
-    @usableFromInline let body: @Sendable (Input) -> Output
+    @usableFromInline let body: Body
 
-    init(actor: (any Actor)?, body: @escaping @Sendable (Input) -> Output) {
+    init(actor: (any Actor)?, body: Body) {
         self.actor = actor
         self.body = body
     }
@@ -235,18 +236,16 @@ package struct Answering<Input, Output>: Sendable {
     @inlinable
     package var canAnswer: Bool {
         guard let actor else { return true }
-        return Self.isRunning(on: actor)
+        return ActorMailbox.isRunning(on: actor)
     }
+}
 
-    @usableFromInline
-    static func isRunning(on actor: any Actor) -> Bool {
-        ActorMailbox.isRunning(on: actor)
-    }
-
-    /// Runs the closure; only after ``canAnswer`` said yes.
-    @inlinable
-    package func callAsFunction(_ input: Input) -> Output {
-        body(input)
+extension Answering {
+    /// An `instead` closure of a delegate proxy, made callable synchronously.
+    static func instead<Arguments, Result>(
+        _ body: @escaping @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> Self where Body == @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result {
+        Answering(actor: body.isolation, body: IsolatedCall.synchronous(body))
     }
 }
 

@@ -17,6 +17,7 @@ import Dispatch
 ///
 /// Lock order: a mailbox's lock is a leaf. No closure runs under it and
 /// nothing is released under it.
+@usableFromInline
 package final class ActorMailbox: @unchecked Sendable {
     private let actor: any Actor
     /// The actor's identity, and whether it is the main actor: what
@@ -80,7 +81,7 @@ package final class ActorMailbox: @unchecked Sendable {
     ///    main actor's executor in every host, on whichever thread
     ///    (``MainQueueKey``): what answers after an `await` in an `async`
     ///    executable, where the main actor runs on worker threads.
-    @inline(__always)
+    @usableFromInline
     static func isRunning(on actor: any Actor) -> Bool {
         let id = ObjectIdentifier(actor)
         return isRunning(id: id, isMain: id == ObjectIdentifier(MainActor.shared))
@@ -160,8 +161,8 @@ package final class ActorMailbox: @unchecked Sendable {
 /// finds it exactly while the calling thread runs that queue, which is the
 /// main actor's executor in apps, synchronous and `async` executables,
 /// `swift test` and main-queue callbacks, whether or not the thread is the
-/// process's main thread. Installed before the first main-actor
-/// registration is made, so before anything asks.
+/// process's main thread. Installed when the main actor's mailbox is made or
+/// when first asked, whichever comes first.
 enum MainQueueKey {
     private static let key = DispatchSpecificKey<UInt8>()
     private static let installed: Bool = {
@@ -174,9 +175,11 @@ enum MainQueueKey {
     }
 
     /// Whether the calling thread runs the main queue (the main actor) now.
-    @inline(__always)
+    /// Installs the key first if nothing has yet (a main-actor closure that
+    /// answers needs no mailbox, so it may be the first to ask).
     static var isCurrent: Bool {
-        DispatchQueue.getSpecific(key: key) != nil
+        install()
+        return DispatchQueue.getSpecific(key: key) != nil
     }
 }
 

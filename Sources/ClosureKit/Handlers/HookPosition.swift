@@ -17,7 +17,7 @@ public enum HookPosition: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// Runs before the implementation; sees the arguments.
     case before
     /// Replaces the implementation; may call through with
-    /// ``Invocation/proceed()``.
+    /// ``InsteadInvocation/proceed()``.
     case instead
     /// Runs after the implementation; sees the arguments and the result.
     case after

@@ -1,11 +1,11 @@
 /// One link of a delegate proxy's instead chain: a closure that takes the
-/// arguments alone, or one that receives an ``Invocation``.
+/// arguments alone, or one that receives an ``InsteadInvocation``.
 @usableFromInline
 enum InsteadLink<Arguments, Result> {
     /// Replaces the call and takes only the arguments: it cannot proceed.
     case arguments((Arguments) -> Result)
-    /// Receives an ``Invocation`` whose `proceed()` continues inward.
-    case invocation((Invocation<Arguments, Result>) -> Result)
+    /// Receives an ``InsteadInvocation`` whose `proceed()` continues inward.
+    case invocation((inout InsteadInvocation<Arguments, Result>) -> Result)
 
     /// Runs the link with `arguments`; `next` continues inward.
     @inlinable @inline(__always)
@@ -27,7 +27,7 @@ enum InsteadLink<Arguments, Result> {
 ///
 /// Links are numbered from the outermost (0) inward. Running the chain calls
 /// the outermost link that is still registered; its
-/// ``Invocation/proceed()`` runs the next one inward, and the innermost
+/// ``InsteadInvocation/proceed()`` runs the next one inward, and the innermost
 /// proceeds to `end` (the real delegate, the protocol's default, or the
 /// hooked method's original). A link that does not proceed hides everything
 /// inside it. Each link is claimed (re-checked, one-shot links consumed) only
@@ -126,8 +126,9 @@ struct InsteadContinuation<Arguments, Result> {
     func withInvocation(
         _ selector: MethodSelector<Arguments, Result>,
         _ arguments: Arguments,
-        _ body: (Invocation<Arguments, Result>) -> Result
+        _ body: (inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> Result {
-        body(Invocation(selector: selector, position: .instead, arguments: arguments, next: self))
+        var invocation = InsteadInvocation(selector: selector, arguments: arguments, next: self)
+        return body(&invocation)
     }
 }

@@ -1,44 +1,24 @@
-/// One message, as a hook sees it: the selector, the arguments, a way to call
-/// through to what an `instead` closure replaced, and (for `after` hooks) the
-/// result.
+/// One message, as a `before` or `after` hook sees it: the selector, the
+/// arguments, and (for `after` hooks) the result.
 ///
 /// ```swift
-/// let gate = proxy.instead(DownloadProxy.shouldStart) { invocation in
-///     let task = invocation.arguments
-///     return task.isAllowed && invocation.proceed()
-/// }
 /// let report = proxy.after(DownloadProxy.shouldStart) { invocation in
 ///     print("answered", invocation.result!)
 /// }
 /// ```
 ///
-/// An invocation is valid only during the call of the hook that receives it;
-/// do not keep it. An `instead` closure's invocation calls through to a
-/// continuation that lives only during the call, so that the call allocates
-/// as little as it can: keeping that invocation past the closure's return
-/// (storing it, capturing it in an escaping closure) traps when the call's
-/// instead stage ends.
+/// An invocation is a plain value: a hook may keep it, or what it holds, as
+/// long as it likes. An `instead` hook receives an ``InsteadInvocation``
+/// instead, which can call through to what the hook replaced.
 public struct Invocation<Arguments, Result> {
     /// The method being sent.
     public let selector: MethodSelector<Arguments, Result>
 
-    /// Where the hook that receives this invocation runs.
-    @inlinable
-    public var position: HookPosition {
-        switch place & 3 {
-        case 0: .before
-        case 1: .instead
-        default: .after
-        }
-    }
-
-    /// ``position`` in the two low bits, and above them the link ``next``
-    /// runs from. One field rather than two: an invocation of more than
-    /// eight scalars is copied and destroyed through its value witnesses,
-    /// out of line (benchmark row "hook points · one instance before hook",
-    /// 717 → 809 instructions with a separate field).
-    @usableFromInline
-    let place: Int
+    /// Where the hook that receives this invocation runs: ``HookPosition/before``
+    /// or ``HookPosition/after`` (``HookPosition/instead`` only for an
+    /// `instead` hook registered by name that takes an `Invocation`, and so
+    /// cannot proceed).
+    public let position: HookPosition
 
     /// The message's arguments (a tuple for several parameters).
     public let arguments: Arguments
@@ -47,48 +27,78 @@ public struct Invocation<Arguments, Result> {
     /// others.
     public let result: Result?
 
-    /// Continues the instead chain inward with the given arguments: the
-    /// engine's continuation (see `InsteadChain`), the chain of the call
-    /// run from the link that ``place`` holds, which `proceed(with:)` calls
-    /// with changed ones.
-    @usableFromInline
-    let next: ((Int, Arguments) -> Result)?
-
     @inlinable
     init(
         selector: MethodSelector<Arguments, Result>,
         position: HookPosition,
         arguments: Arguments,
-        result: Result? = nil,
-        next: InsteadContinuation<Arguments, Result>? = nil
+        result: Result? = nil
     ) {
         self.selector = selector
-        let bits =
-            switch position {
-            case .before: 0
-            case .instead: 1
-            case .after: 2
-            }
-        self.place = bits | (next?.inner ?? 0) << 2
+        self.position = position
         self.arguments = arguments
         self.result = result
-        self.next = next?.chain
+    }
+}
+
+/// One message, as an `instead` hook sees it: the selector, the arguments,
+/// and ``proceed()``, which calls through to what the hook replaced.
+///
+/// ```swift
+/// let gate = proxy.instead(DownloadProxy.shouldStart) { invocation in
+///     let task = invocation.arguments
+///     return task.isAllowed && invocation.proceed()
+/// }
+/// ```
+///
+/// It lives only during the hook's call, and the compiler holds it there:
+/// the hook receives it `inout`, and it cannot be copied
+/// (`~Copyable`). Storing it, capturing it in an escaping closure or in a
+/// `Task`, or taking `invocation.proceed` as a function value does not
+/// compile. A hook that answers later (a completion-handler delegate) keeps
+/// the arguments it needs, answers now, and calls the completion handler
+/// later.
+///
+/// What ``proceed()`` calls runs during the call of the hook, on the hook's
+/// thread, so that a call allocates as little as it can.
+public struct InsteadInvocation<Arguments, Result>: ~Copyable {
+    /// The method being sent.
+    public let selector: MethodSelector<Arguments, Result>
+
+    /// The message's arguments (a tuple for several parameters), as the
+    /// caller sent them.
+    public let arguments: Arguments
+
+    /// Continues the instead chain inward (see `InsteadChain`).
+    @usableFromInline
+    let next: InsteadContinuation<Arguments, Result>
+
+    @inlinable
+    init(
+        selector: MethodSelector<Arguments, Result>,
+        arguments: Arguments,
+        next: InsteadContinuation<Arguments, Result>
+    ) {
+        self.selector = selector
+        self.arguments = arguments
+        self.next = next
     }
 
     /// Calls through to what the `instead` closure replaced, and returns its
     /// answer.
     ///
     /// That is the next older `instead` closure for the same message if there
-    /// is one, otherwise the real delegate, otherwise the protocol's default.
-    /// Under a combining rule other than ``ResultCombining/closureWins`` the
-    /// real delegate has already been asked, and `proceed()` returns its
-    /// answer without asking again. It may be called more than once.
+    /// is one, otherwise the real delegate, otherwise the protocol's default
+    /// (on a hook point, the original method). Under a combining rule other
+    /// than ``ResultCombining/closureWins`` the real delegate has already
+    /// been asked, and `proceed()` returns its answer without asking again.
+    /// It may be called more than once.
     ///
-    /// - Precondition: Only ``HookPosition/instead`` hooks can proceed; calling
-    ///   it from a `before` or `after` hook traps.
+    /// `mutating` only so that it cannot be taken as a function value and
+    /// kept: it changes nothing.
     @inlinable
-    public func proceed() -> Result {
-        proceed(with: arguments)
+    public mutating func proceed() -> Result {
+        next(arguments)
     }
 
     /// Calls through to what the `instead` closure replaced with arguments of
@@ -101,19 +111,8 @@ public struct Invocation<Arguments, Result> {
     ///
     /// - Parameter arguments: The arguments to call through with, typed like
     ///   the method's (a tuple for several parameters).
-    /// - Precondition: Only ``HookPosition/instead`` hooks can proceed; calling
-    ///   it from a `before` or `after` hook traps.
     @inlinable
-    public func proceed(with arguments: Arguments) -> Result {
-        guard let next else { notInstead() }
-        return next(place >> 2, arguments)
-    }
-
-    /// The trap of `proceed` outside an `instead` hook, out of line.
-    @usableFromInline @inline(never)
-    func notInstead() -> Never {
-        preconditionFailure(
-            "Invocation.proceed() called from a \(position) hook of \(selector.name); only instead hooks can proceed"
-        )
+    public mutating func proceed(with arguments: Arguments) -> Result {
+        next(arguments)
     }
 }

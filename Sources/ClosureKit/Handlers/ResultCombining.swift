@@ -3,7 +3,7 @@
 ///
 /// | rule | who is called | the answer |
 /// |---|---|---|
-/// | ``closureWins`` | the closure only (it may call through with ``Invocation/proceed()``) | the closure's |
+/// | ``closureWins`` | the closure only (it may call through with ``InsteadInvocation/proceed()``) | the closure's |
 /// | ``and`` | the real delegate, then the closure | `realDelegate && closure` |
 /// | ``or`` | the real delegate, then the closure | `realDelegate \|\| closure` |
 /// | ``custom(_:)`` | the real delegate, then the closure | `combine(realDelegate, closure)` |
@@ -12,7 +12,7 @@
 /// one's answer, and a message with neither gets the protocol's default.
 /// Under ``and``, ``or`` and ``custom(_:)`` both are always called (no
 /// short-circuit), the real delegate first; an `instead` closure's
-/// ``Invocation/proceed()`` then returns the real delegate's answer without
+/// ``InsteadInvocation/proceed()`` then returns the real delegate's answer without
 /// asking it again.
 ///
 /// "Should" methods (a `Bool` result and "should" in the name) default to
@@ -44,7 +44,7 @@ public struct ResultCombining<Result>: Sendable, CustomStringConvertible {
 
     /// The closure replaces the real delegate: only the closure is called, and
     /// its answer is the message's answer. The closure can still ask the real
-    /// delegate through ``Invocation/proceed()``.
+    /// delegate through ``InsteadInvocation/proceed()``.
     public static var closureWins: Self { Self("closure wins", nil) }
 
     /// Both are called, the real delegate first; the answer is

@@ -34,7 +34,7 @@
 /// none, the original; then type-wide `after` hooks, then the instance's
 /// `after` hooks, which see the result. `instead` hooks form a chain: the
 /// instance's newest runs first, then (when it calls
-/// ``Invocation/proceed()``) the instance's older ones, then the type-wide
+/// ``InsteadInvocation/proceed()``) the instance's older ones, then the type-wide
 /// ones from newest to oldest, and finally the original. An `instead` hook
 /// that does not proceed suppresses everything inside it.
 ///
@@ -163,18 +163,18 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///   - instance: The one instance to hook, or nil for every instance of `type`.
     ///   - type: With no instance, the class whose instances are hooked.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - body: Returns the method's result; ``Invocation/proceed()`` runs
-    ///     what it replaced (an older `instead` hook, or the original).
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()``
+    ///     runs what it replaced (an older `instead` hook, or the original).
     /// - Returns: The token that removes the hook.
     public func instead(
         on instance: Owner? = nil,
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
         @_inheritActorContext _ body:
-            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+            @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(
-            IsolatedCall.synchronous(body), at: .instead, on: instance, for: type, options: options, on: body.isolation)
+        let hook = Hook(scope: type, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation)
+        return add(hook, at: .instead, instance: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and replaces the result the
@@ -212,8 +212,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         @_inheritActorContext _ body:
             @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        answer(
-            IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
+        replace(IsolatedCall.synchronous(body), on: instance, for: type, options: options, on: body.isolation)
     }
 
     /// Registers a `before` or `after` observer, delivered in the isolation
@@ -232,20 +231,17 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         return ActorDelivery.token(token, ending: delivery)
     }
 
-    /// Registers a closure that answers during the call: an `instead` hook
-    /// (at `.instead`) or a result replacement (at `.after`). Registered from
-    /// an actor, it answers on a call from that actor; on the others, the
-    /// call goes on as if it were not there.
-    private func answer(
+    /// Registers a result replacement: an `after` hook that answers during
+    /// the call. Registered from an actor, it answers on a call from that
+    /// actor; on the others, the result goes on as if it were not there.
+    private func replace(
         _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Result,
-        at position: HookPosition,
         on instance: Owner?,
         for type: Owner.Type,
         options: RegistrationOptions,
         on actor: (any Actor)?
     ) -> CancellationToken {
-        let hook = Hook(scope: type, body: position == .instead ? .replacement(body) : .result(body), actor: actor)
-        return add(hook, at: position, instance: instance, options: options)
+        add(Hook(scope: type, body: .result(body), actor: actor), at: .after, instance: instance, options: options)
     }
 
     // MARK: - Calling
@@ -331,7 +327,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             },
             link: { hook, arguments, next in
                 guard case .replacement(let body) = hook.body else { return nil }
-                return next.withInvocation(selector, arguments) { body(instance, $0) }
+                return next.withInvocation(selector, arguments) { body(instance, &$0) }
             },
             combine: nil,
             end: { original(instance, $0) })
@@ -398,7 +394,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         case .after:
             expected = "\(typed) -> (), \(erased) or \(typed) -> \(Result.self)"
         case .instead:
-            expected = "\(typed) -> \(Result.self)"
+            let invocation = "inout InsteadInvocation<\(Arguments.self), \(Result.self)>"
+            expected = "\(m)(\(Owner.self), \(invocation)) -> \(Result.self)"
         }
         let mismatch = HookError.signatureMismatch(
             name: selector.name, owner: owner, position: position, expected: expected,
@@ -424,17 +421,14 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             else {
                 throw mismatch
             }
-            return answer(
-                replacement, at: .after, on: instance, for: ownerScope, options: options, on: isolation)
+            return replace(replacement, on: instance, for: ownerScope, options: options, on: isolation)
         case .instead:
-            guard
-                let replacement = HookBodies<Owner, Arguments, Result>.replacement(
-                    from: registration.body, actor: isolation)
+            guard let body = HookBodies<Owner, Arguments, Result>.instead(from: registration.body, actor: isolation)
             else {
                 throw mismatch
             }
-            return answer(
-                replacement, at: .instead, on: instance, for: ownerScope, options: options, on: isolation)
+            let hook = Hook(scope: ownerScope, body: .replacement(body), actor: isolation)
+            return add(hook, at: .instead, instance: instance, options: options)
         }
     }
 
@@ -450,7 +444,7 @@ extension HookPoint {
             case observer(@Sendable (Owner, Invocation<Arguments, Result>) -> Void)
             /// An `instead` hook: it receives the instance and the call, and
             /// returns the result.
-            case replacement(@Sendable (Owner, Invocation<Arguments, Result>) -> Result)
+            case replacement(@Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result)
             /// An `after` hook that replaces the result.
             case result(@Sendable (Owner, Invocation<Arguments, Result>) -> Result)
         }
@@ -472,7 +466,7 @@ extension HookPoint {
         @inlinable
         var isReady: Bool {
             guard let actor else { return true }
-            return Answering<Void, Void>.isRunning(on: actor)
+            return ActorMailbox.isRunning(on: actor)
         }
 
         /// Whether the hook applies to an instance of `dynamicType`: its
@@ -539,7 +533,21 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         return nil
     }
 
-    /// The replacement `body` is, or nil; the same rule as
+    /// The `instead` hook `body` is, or nil; the same rule as
+    /// ``observer(from:actor:)``.
+    static func instead(
+        from body: Any, actor: (any Actor)?
+    ) -> (@Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result)? {
+        if let hook = body as? @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result { return hook }
+        guard actor != nil else { return nil }
+        if let plain = body as? (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+            let box = UncheckedSendable(plain) // runs only on `actor`
+            return { owner, invocation in box.value(owner, &invocation) }
+        }
+        return nil
+    }
+
+    /// The result replacement `body` is, or nil; the same rule as
     /// ``observer(from:actor:)``.
     static func replacement(
         from body: Any, actor: (any Actor)?

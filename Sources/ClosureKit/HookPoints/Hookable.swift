@@ -48,7 +48,7 @@ extension Hookable {
     /// - `before`: `(Self, Invocation<Arguments, Result>) -> Void`;
     /// - `after`: the same, or `(Self, Invocation<Arguments, Result>) -> Result`
     ///   to replace the result (see ``HookPoint/replaceResult(on:for:options:_:)``);
-    /// - `instead`: `(Self, Invocation<Arguments, Result>) -> Result`;
+    /// - `instead`: `(Self, inout InsteadInvocation<Arguments, Result>) -> Result`;
     ///
     /// where `Self` is the type that declared the hook point.
     ///

@@ -37,6 +37,18 @@ package enum IsolatedCall {
     private struct PlainPack<each Input, Output> { let body: @Sendable (repeat each Input) -> Output }
     private struct IsolatedAction<Output> { let body: @isolated(any) @Sendable () -> Output }
     private struct PlainAction<Output> { let body: @Sendable () -> Output }
+    private struct IsolatedInstead<Arguments, Result> {
+        let body: @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+    private struct PlainInstead<Arguments, Result> {
+        let body: @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+    private struct IsolatedOwnedInstead<Owner, Arguments, Result> {
+        let body: @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+    private struct PlainOwnedInstead<Owner, Arguments, Result> {
+        let body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    }
 
     /// The closure, callable synchronously. Call it only on `body.isolation`.
     @inline(__always)
@@ -70,6 +82,32 @@ package enum IsolatedCall {
             MemoryLayout<IsolatedAction<Output>>.size == MemoryLayout<PlainAction<Output>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
         return unsafeBitCast(IsolatedAction(body: body), to: PlainAction<Output>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a delegate proxy's `instead` closure, whose
+    /// invocation is `inout` and not copyable.
+    @inline(__always)
+    static func synchronous<Arguments, Result>(
+        _ body: @escaping @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result {
+        precondition(
+            MemoryLayout<IsolatedInstead<Arguments, Result>>.size == MemoryLayout<PlainInstead<Arguments, Result>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a hook point's `instead` closure.
+    @inline(__always)
+    static func synchronous<Owner, Arguments, Result>(
+        _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+        precondition(
+            MemoryLayout<IsolatedOwnedInstead<Owner, Arguments, Result>>.size
+                == MemoryLayout<PlainOwnedInstead<Owner, Arguments, Result>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(
+            IsolatedOwnedInstead(body: body), to: PlainOwnedInstead<Owner, Arguments, Result>.self
+        ).body
     }
 
     /// ``synchronous(_:)`` for a closure of any number of parameters: for

@@ -37,7 +37,8 @@ struct DelegateProxyNamesTests {
         let after = try proxy.hook("title(for:)", at: .after) { (invocation: Invocation<Transfer, String>) in
             log.append("after \(invocation.result!)")
         }
-        let instead = try proxy.instead("title(for:)") { (invocation: Invocation<Transfer, String>) -> String in
+        let instead = try proxy.instead("title(for:)") {
+            (invocation: inout InsteadInvocation<Transfer, String>) -> String in
             "named(" + invocation.proceed() + ")"
         }
         let voidInstead = try proxy.hook("transfer(_:didProgress:)", at: .instead) {
@@ -95,7 +96,7 @@ struct DelegateProxyNamesTests {
             _ = try proxy.implement("title(for:)") { (transfer: Transfer) -> Int in 1 }
         }
         #expect(throws: HookError.self) {
-            _ = try proxy.instead("title(for:)") { (invocation: Invocation<Transfer, Int>) -> Int in 0 }
+            _ = try proxy.instead("title(for:)") { (invocation: inout InsteadInvocation<Transfer, Int>) -> Int in 0 }
         }
         #expect(throws: HookError.self) {
             _ = try proxy.hook("title(for:)", at: .instead) { (invocation: Invocation<Transfer, String>) in }

@@ -102,7 +102,7 @@ extension HookPointSuites {
         func waitsForTheHookPoint() throws {
             let log = Probe()
             let token = try Latecomer.hook("run(_:)", at: .instead) {
-                @Sendable (_: Latecomer, invocation: Invocation<Int, Int>) -> Int in
+                @Sendable (_: Latecomer, invocation: inout InsteadInvocation<Int, Int>) -> Int in
                 log.record("instead \(invocation.arguments)")
                 return invocation.proceed(with: invocation.arguments * 10)
             }
@@ -163,7 +163,7 @@ extension HookPointSuites {
         @Test("a waiting hook cancelled before its hook point exists never runs")
         func cancelledWhileWaiting() throws {
             let token = try Canceller.hook("run(_:)", at: .instead) {
-                @Sendable (_: Canceller, _: Invocation<Int, Int>) -> Int in -1
+                @Sendable (_: Canceller, _: inout InsteadInvocation<Int, Int>) -> Int in -1
             }
             #expect(token.cancel())
             #expect(Canceller.unattachedHooks.isEmpty)
@@ -186,7 +186,7 @@ extension HookPointSuites {
             for _ in 0..<200 {
                 let ran = Probe()
                 let token = try Racer.hook("race(_:_:)", at: .instead) {
-                    @Sendable (_: Racer, _: Invocation<Int, Int>) -> Int in
+                    @Sendable (_: Racer, _: inout InsteadInvocation<Int, Int>) -> Int in
                     ran.increment()
                     return -1
                 }

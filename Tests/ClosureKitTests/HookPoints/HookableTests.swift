@@ -14,7 +14,7 @@ extension HookPointSuites {
                 log.record("type \(recorder.name) \(invocation.arguments)")
             }
             let instance = try recorder.hook("record(_:)", at: .instead) {
-                @Sendable (_: Recorder, invocation: Invocation<String, Int>) -> Int in
+                @Sendable (_: Recorder, invocation: inout InsteadInvocation<String, Int>) -> Int in
                 log.record("instance instead")
                 return invocation.proceed() + 100
             }

@@ -120,6 +120,24 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
+    @Test("a main-actor proxy closure that answers alone does not run for a message from another thread")
+    func soleProxyClosureStaysOnItsActor() async {
+        let owner = TransferOwner()
+        let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+        var runs = 0
+        let token = proxy.implement(TransferProxy.shouldStart) { _ in
+            runs += 1
+            return false
+        }
+        defer { token.cancel() }
+        #expect(owner.shouldStart() == false)
+        #expect(runs == 1)
+        let answer = FlagBox()
+        blockingOnBackgroundThread { answer.value = owner.shouldStart() }
+        #expect(answer.value == true) // the default: the closure cannot answer there
+        #expect(runs == 1)
+    }
+
     @Test("an actor's handler runs at once for a send made on that actor")
     func otherActorRunsAtOnce() async {
         let counter = BeaconCounter()

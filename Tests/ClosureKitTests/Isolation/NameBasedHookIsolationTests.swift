@@ -121,14 +121,14 @@ struct NameBasedHookIsolationTests {
     func insteadByNameAnswersOnItsActor() async throws {
         let own = MainActorJournal()
         let answering = try own.hook("write(_:)", at: .instead) {
-            @Sendable (_: MainActorJournal, _: Invocation<String, Int>) -> Int in 42
+            @Sendable (_: MainActorJournal, _: inout InsteadInvocation<String, Int>) -> Int in 42
         }
         defer { answering.cancel() }
         #expect(own.write("here") == 42)
 
         let journal = NamedJournal()
         let token = try journal.hook("write(_:)", at: .instead) {
-            @Sendable (_: NamedJournal, _: Invocation<String, Int>) -> Int in 42
+            @Sendable (_: NamedJournal, _: inout InsteadInvocation<String, Int>) -> Int in 42
         }
         defer { token.cancel() }
         let sendable = UncheckedJournal(journal)

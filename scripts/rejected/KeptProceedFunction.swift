@@ -1,0 +1,21 @@
+// expect: cannot reference 'mutating' method as function value
+// An instead hook's proceed cannot be taken as a function value and kept.
+import ClosureKit
+
+final class Search: Hookable {
+    static let run = HookPoint<Search, String, [String]>("run(_:)")
+    let hookStorage = HookStorage()
+    func run(_ query: String) -> [String] { Self.run.call(self, query) { _, query in [query] } }
+}
+
+@MainActor
+final class SearchModel {
+    var later: (() -> [String])?
+
+    func bind(_ search: Search) -> CancellationToken {
+        Search.run.instead(on: search) { _, invocation in
+            self.later = invocation.proceed
+            return []
+        }
+    }
+}
