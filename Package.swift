@@ -55,6 +55,16 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
 
+        // An `@main async` executable, the Linux server shape: a main-actor
+        // model's hooks, proxy veto and handler answer after an `await`, when
+        // the main actor runs on a worker thread. Its test runs it.
+        .executableTarget(
+            name: "async-server",
+            dependencies: ["ClosureKit"],
+            path: "Examples/async-server"
+        ),
+        .testTarget(name: "AsyncHostTests", dependencies: ["async-server"]),
+
         // A terminal UI built on control events; its test drives it with a script.
         .executableTarget(
             name: "terminal-controls",

@@ -34,7 +34,7 @@ private final class Tally: @unchecked Sendable {
     var count = 0
 }
 
-private final class IsolationButton: EventControl {
+private final class IsolationButton: EventControl, @unchecked Sendable {
     let controlEventStorage = ControlEventStorage()
 }
 
@@ -255,6 +255,124 @@ private func isolationRows() -> [Row] {
                 peerValue: results[1], target: .atMost(1.2)))
     }
     sides.checks()
+    rows += isolationMemoryRows(capability: capability)
+    return rows
+}
+
+// MARK: - Memory
+
+/// Registers `count` closures from the main actor (they touch main-actor
+/// state) and returns what keeps them alive.
+@MainActor
+private func mainActorRegistrations(_ count: Int, delays: Bool) -> AnyObject {
+    let model = MainActorModel()
+    let button = IsolationButton()
+    let tokens = (0..<count).map { _ in
+        delays
+            ? DelayScheduler.shared.schedule(after: .seconds(3600), on: .inline) { model.count &+= 1 }
+            : button.addHandler(for: .valueChanged) { _ in model.count &+= 1 }
+    }
+    return Kept((model, button, tokens))
+}
+
+/// The same registrations from nonisolated code.
+private func nonisolatedRegistrations(_ count: Int, delays: Bool) -> AnyObject {
+    let tally = Tally()
+    let button = IsolationButton()
+    let tokens = (0..<count).map { _ in
+        delays
+            ? DelayScheduler.shared.schedule(after: .seconds(3600), on: .inline) { tally.count &+= 1 }
+            : button.addHandler(for: .valueChanged) { _ in tally.count &+= 1 }
+    }
+    return Kept((tally, button, tokens))
+}
+
+/// Ends the tokens a registration case kept (so that pending delays leave
+/// the timer's heap).
+private func cancelAll(_ kept: AnyObject) {
+    if let kept = kept as? Kept<(MainActorModel, IsolationButton, [CancellationToken])> {
+        kept.value.2.forEach { $0.cancel() }
+    }
+    if let kept = kept as? Kept<(Tally, IsolationButton, [CancellationToken])> {
+        kept.value.2.forEach { $0.cancel() }
+    }
+}
+
+/// A control whose main-actor handler receives events sent from a
+/// background thread: they wait for the main actor, which this synchronous
+/// benchmark code does not give up while it measures.
+private final class WaitingSender: @unchecked Sendable {
+    let button = IsolationButton()
+
+    /// Sends `count` events from a background thread and returns once all
+    /// were sent.
+    func sendFromBackground(_ count: Int) {
+        let done = DispatchSemaphore(value: 0)
+        let button = self.button
+        Thread.detachNewThread {
+            for _ in 0..<count { button.sendEvents(.valueChanged) }
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+/// Memory per registration, from the main actor against nonisolated code
+/// (the target: at most twice), and per event that waits for the main actor,
+/// beside a block waiting on the main queue.
+@MainActor
+private func isolationMemoryRows(capability: String) -> [Row] {
+    let count = 10_000
+    var rows: [Row] = []
+    for (label, delays) in [("delay (10,000 pending)", true), ("control handler (10,000 live)", false)] {
+        var made: [AnyObject] = []
+        let memory = bytesPerLiveItem(
+            count: count, rounds: 5,
+            [
+                { count in
+                    let kept = mainActorRegistrations(count, delays: delays)
+                    made.append(kept)
+                    return kept
+                },
+                { count in
+                    let kept = nonisolatedRegistrations(count, delays: delays)
+                    made.append(kept)
+                    return kept
+                },
+            ])
+        made.forEach(cancelAll)
+        rows.append(
+            Row(
+                capability: capability, name: "memory per \(label), registered from the main actor",
+                metric: "bytes", ours: memory[0], peer: "the same registration from nonisolated code",
+                peerValue: memory[1], target: .atMost(2.0)))
+    }
+
+    let model = MainActorModel()
+    let waiting = bytesPerLiveItem(
+        count: count, rounds: 5,
+        [
+            { count in
+                let sender = WaitingSender()
+                let token = sender.button.addHandler(for: .valueChanged) { _ in model.count &+= 1 }
+                sender.sendFromBackground(count)
+                return Kept((sender, token))
+            },
+            { count in
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    for _ in 0..<count { DispatchQueue.main.async { MainActor.assumeIsolated { model.count &+= 1 } } }
+                    done.signal()
+                }
+                done.wait()
+                return Kept(done)
+            },
+        ])
+    rows.append(
+        Row(
+            capability: capability, name: "memory per event waiting for the main actor (10,000 waiting)",
+            metric: "bytes", ours: waiting[0], peer: "DispatchQueue.main.async block, waiting",
+            peerValue: waiting[1], target: nil))
     return rows
 }
 

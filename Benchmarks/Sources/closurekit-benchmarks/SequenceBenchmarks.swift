@@ -80,7 +80,7 @@ private func sequenceResidentBytes() -> Double {
 
 /// Bytes per item that `make` keeps alive, `count` items at a time, over
 /// `rounds` rounds that alternate between the cases.
-private func bytesPerLiveItem(count: Int, rounds: Int, _ cases: [(Int) -> AnyObject]) -> [Measurement] {
+func bytesPerLiveItem(count: Int, rounds: Int, _ cases: [(Int) -> AnyObject]) -> [Measurement] {
     var samples = Array(repeating: [Double](), count: cases.count)
     for round in 0..<rounds {
         for step in cases.indices {
@@ -96,7 +96,7 @@ private func bytesPerLiveItem(count: Int, rounds: Int, _ cases: [(Int) -> AnyObj
 }
 
 /// Keeps what a memory case made alive until it is measured.
-private final class Kept<Value> {
+final class Kept<Value> {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
