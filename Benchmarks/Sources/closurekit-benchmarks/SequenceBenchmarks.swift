@@ -157,11 +157,12 @@ let sequenceSuite = Suite(capability: "sequences") {
             capability: capability, name: "key-path change to a waiting for await", metric: "ns/op",
             ours: changeResults[0], peer: "AsyncStream yield to a waiting next()", peerValue: changeResults[1],
             target: .atMost(1.1)))
+    // No slower than Observations, which tracks the same property change.
     rows.append(
         Row(
             capability: capability, name: "key-path change to a waiting for await", metric: "ns/op",
             ours: changeResults[0], peer: "Observations, same property change", peerValue: changeResults[2],
-            target: .atMost(0.1)))
+            target: .atMost(1.0)))
     ours.stop()
     bare.stop()
     observations.stop()
