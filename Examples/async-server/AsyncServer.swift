@@ -12,11 +12,14 @@ import Foundation
 // model's (AsyncHostTests runs it as a subprocess).
 
 final class SearchService: Hookable {
-    static let search = HookPoint<SearchService, String, [String]>("search(_:)")
+    struct Hooks {
+        let search = HookPoint<SearchService, String, [String]>("search(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func search(_ query: String) -> [String] {
-        Self.search.call(self, query) { _, _ in [] }
+        Self.hooks.search.call(self, query) { _, _ in [] }
     }
 }
 
@@ -32,11 +35,14 @@ final class Uploader {
     }
 }
 
-final class UploadProxy: DelegateProxy<any UploadDelegate>, UploadDelegate {
-    static let shouldStart = MethodSelector<String, Bool>("uploadShouldStart(_:)")
+final class UploadProxy: DelegateProxy<any UploadDelegate>, UploadDelegate, SelectorDeclaring {
+    struct Selectors {
+        let shouldStart = MethodSelector<String, Bool>("uploadShouldStart(_:)")
+    }
+    static let selectors = Selectors()
 
     func uploadShouldStart(_ name: String) -> Bool {
-        forward(Self.shouldStart, name, default: true) { $0.uploadShouldStart($1) }
+        forward(Self.selectors.shouldStart, name, default: true) { $0.uploadShouldStart($1) }
     }
 }
 
@@ -53,11 +59,11 @@ final class ServerModel {
     var tokens = Set<CancellationToken>()
 
     func bind() {
-        SearchService.search.instead(on: service) { _, invocation in
+        SearchService.hooks.search.instead(on: service) { _, invocation in
             [invocation.arguments]
         }.store(in: &tokens)
         UploadProxy.proxy(for: uploader, delegate: \.delegate)
-            .implement(UploadProxy.shouldStart) { name in !name.hasSuffix(".exe") }
+            .implement(UploadProxy.selectors.shouldStart) { name in !name.hasSuffix(".exe") }
             .store(in: &tokens)
         toggle.addHandler(for: .valueChanged) { _ in self.toggles += 1 }.store(in: &tokens)
     }

@@ -29,22 +29,28 @@ private protocol TrackDelegate: AnyObject {
     func track(_ track: Track, didReach second: Int)
 }
 
-private final class TrackProxy: DelegateProxy<any TrackDelegate>, TrackDelegate {
-    static let didReach = MethodSelector<(Track, Int), Void>("track(_:didReach:)")
+private final class TrackProxy: DelegateProxy<any TrackDelegate>, TrackDelegate, SelectorDeclaring {
+    struct Selectors {
+        let didReach = MethodSelector<(Track, Int), Void>("track(_:didReach:)")
+    }
+    static let selectors = Selectors()
 
     func track(_ track: Track, didReach second: Int) {
-        forward(Self.didReach, (track, second)) { $0.track($1.0, didReach: $1.1) }
+        forward(Self.selectors.didReach, (track, second)) { $0.track($1.0, didReach: $1.1) }
     }
 }
 
 /// A hookable type whose method is called from anywhere.
 private final class Playlist: Hookable {
-    static let add = HookPoint<Playlist, String, Int>("add(_:)")
+    struct Hooks {
+        let add = HookPoint<Playlist, String, Int>("add(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     private var titles: [String] = []
 
     func add(_ title: String) -> Int {
-        Self.add.call(self, title) { playlist, title in
+        Self.hooks.add.call(self, title) { playlist, title in
             playlist.titles.append(title)
             return playlist.titles.count
         }
@@ -54,11 +60,14 @@ private final class Playlist: Hookable {
 /// A hookable type that is `Sendable` by being immutable: it reports from
 /// any thread.
 private final class Sensor: Hookable, Sendable {
-    static let report = HookPoint<Sensor, Int, Void>("report(_:)")
+    struct Hooks {
+        let report = HookPoint<Sensor, Int, Void>("report(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func report(_ value: Int) {
-        Self.report.call(self, value) { _, _ in }
+        Self.hooks.report.call(self, value) { _, _ in }
     }
 }
 
@@ -74,17 +83,17 @@ private final class PlayerModel {
     let clock = ManualClock()
     lazy var scheduler = DelayScheduler(clock: clock)
 
-    func bind() {
+    func bind() throws {
         button.addHandler(for: .touchUpInside) { button in
             self.log.append("tapped \(button.title)")
         }.store(in: &tokens)
-        settings.observe(\.volume, options: .new) { _, change in
+        try settings.observe(\.volume, options: .new) { _, change in
             self.log.append("volume \(change.newValue!)")
         }.store(in: &tokens)
-        TrackProxy.proxy(for: track, delegate: \.delegate).implement(TrackProxy.didReach) { _, second in
+        TrackProxy.proxy(for: track, delegate: \.delegate).implement(TrackProxy.selectors.didReach) { _, second in
             self.log.append("reached \(second) s")
         }.store(in: &tokens)
-        Playlist.add.after(on: playlist) { _, invocation in
+        Playlist.hooks.add.after(on: playlist) { _, invocation in
             self.log.append("added \(invocation.arguments) (\(invocation.result!) in the playlist)")
         }.store(in: &tokens)
         scheduler.schedule(after: .seconds(5), on: .inline) { self.log.append("saved after 5 s") }
@@ -93,9 +102,9 @@ private final class PlayerModel {
 }
 
 @MainActor
-func demoConcurrency() async {
+func demoConcurrency() async throws {
     let model = PlayerModel()
-    model.bind()
+    try model.bind()
 
     // Sent on the main thread: each handler runs before the call returns.
     model.button.sendEvents(.touchUpInside)
@@ -108,7 +117,7 @@ func demoConcurrency() async {
     // thread): enqueued to the main actor, in the order they were sent.
     let sensor = Sensor()
     var readings: [Int] = []
-    let token = Sensor.report.after(on: sensor) { _, invocation in readings.append(invocation.arguments) }
+    let token = Sensor.hooks.report.after(on: sensor) { _, invocation in readings.append(invocation.arguments) }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
             for value in [3, 1, 4, 1, 5] { sensor.report(value) }
@@ -128,7 +137,7 @@ func demoConcurrency() async {
     for await _ in taps.prefix(2) { tapCount += 1 }
     print("   for await on control events: \(tapCount) taps")
 
-    let volumes = model.settings.changes(of: \.volume)
+    let volumes = try model.settings.changes(of: \.volume)
     model.settings.volume = 0.2
     model.settings.volume = 0.3
     var levels: [Double] = []
@@ -136,14 +145,14 @@ func demoConcurrency() async {
     print("   for await on key-path changes: volume \(levels)")
 
     let proxy = TrackProxy.proxy(for: model.track, delegate: \.delegate)
-    let reached = proxy.messages(for: TrackProxy.didReach) { $0.arguments.1 }
+    let reached = proxy.messages(for: TrackProxy.selectors.didReach) { $0.arguments.1 }
     model.track.reach(10)
     model.track.reach(11)
     var seconds: [Int] = []
     for await second in reached.prefix(2) { seconds.append(second) }
     print("   for await on proxy messages: reached \(seconds)")
 
-    let additions = Playlist.add.calls(on: model.playlist)
+    let additions = Playlist.hooks.add.calls(on: model.playlist)
     _ = model.playlist.add("So What")
     for await call in additions.prefix(1) {
         print("   for await on hook-point calls: add(\"\(call.arguments)\") returned \(call.result)")

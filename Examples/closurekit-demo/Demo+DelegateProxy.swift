@@ -34,20 +34,25 @@ private protocol DownloadTaskDelegate: AnyObject {
 }
 
 /// The proxy: selectors, then one forwarding line per protocol method.
-private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate {
-    static let shouldStart = MethodSelector<DownloadTask, Bool>("downloadShouldStart(_:)")
-    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
-    static let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(
-        "download(_:didFinishWith:)")
+private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, DownloadTaskDelegate,
+    SelectorDeclaring
+{
+    struct Selectors {
+        let shouldStart = MethodSelector<DownloadTask, Bool>("downloadShouldStart(_:)")
+        let didProgress = MethodSelector<(DownloadTask, Double), Void>("download(_:didProgress:)")
+        let didFinish = MethodSelector<(DownloadTask, Result<Int, DownloadError>), Void>(
+            "download(_:didFinishWith:)")
+    }
+    static let selectors = Selectors()
 
     func downloadShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
+        forward(Self.selectors.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
     }
     func download(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
     }
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        forward(Self.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
+        forward(Self.selectors.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
     }
 }
 
@@ -69,12 +74,12 @@ func demoDelegateProxy() {
     let proxy = DownloadTaskProxy.proxy(for: task, delegate: \.delegate)
     var tokens = Set<CancellationToken>()
 
-    proxy.implement(DownloadTaskProxy.didProgress) { task, fraction in
+    proxy.implement(DownloadTaskProxy.selectors.didProgress) { task, fraction in
         print("   [\(task.phase)] progress \(Int(fraction * 100))%")
     }.store(in: &tokens)
 
     // An instead closure that calls through to what it replaced (the logger).
-    proxy.instead(DownloadTaskProxy.didFinish) { invocation in
+    proxy.instead(DownloadTaskProxy.selectors.didFinish) { invocation in
         let (task, result) = invocation.arguments
         switch result {
         case .success(let bytes): print("   [\(task.phase)] closure: done, \(bytes) bytes")
@@ -83,14 +88,14 @@ func demoDelegateProxy() {
         invocation.proceed()
     }.store(in: &tokens)
 
-    proxy.after(DownloadTaskProxy.shouldStart, options: .once) { invocation in
+    proxy.after(DownloadTaskProxy.selectors.shouldStart, options: .once) { invocation in
         print("   after-hook saw shouldStart -> \(invocation.result!) (once)")
     }.store(in: &tokens)
 
     task.run()
 
     // "Should" methods combine with &&: the closure can veto the real delegate.
-    let veto = proxy.implement(DownloadTaskProxy.shouldStart) { _ in false }
+    let veto = proxy.implement(DownloadTaskProxy.selectors.shouldStart) { _ in false }
     print("   with a vetoing closure (&& rule):")
     task.phase = "vetoed run"
     task.run()
@@ -101,7 +106,7 @@ func demoDelegateProxy() {
         let analytics = try proxy.hook("download(_:didProgress:)", at: .before) {
             (_: Invocation<Any, Any>) in print("   analytics: progress event")
         }
-        print("   responds to didProgress: \(proxy.responds(to: DownloadTaskProxy.didProgress))")
+        print("   responds to didProgress: \(proxy.responds(to: DownloadTaskProxy.selectors.didProgress))")
         task.phase = "one message sent by hand"
         task.delegate?.download(task, didProgress: 0.5)
         analytics.cancel()

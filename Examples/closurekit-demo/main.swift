@@ -7,7 +7,7 @@
 print("ClosureKit demo")
 print("===============")
 
-let sections: [(title: String, run: () -> Void)] = [
+let sections: [(title: String, run: () throws -> Void)] = [
     ("Association: values attached to any object", demoAssociation),
     ("Lifetime: closures that run when an object ends", demoLifetime),
     ("Observation: closures on property changes of a settings object", demoObservation),
@@ -22,12 +22,12 @@ let sections: [(title: String, run: () -> Void)] = [
 for (index, section) in sections.enumerated() {
     print("")
     print("\(index + 1). \(section.title)")
-    section.run()
+    try section.run()
 }
 
 print("")
 print("\(sections.count + 1). Swift 6: a @MainActor view model, and for await on every source")
-await demoConcurrency()
+try await demoConcurrency()
 
 print("")
 print("Done.")

@@ -3,8 +3,11 @@
 import ClosureKit
 
 final class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
-    static let close = HookPoint<Document, Void, Void>("close()")
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+        let close = HookPoint<Document, Void, Void>("close()")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 }
 

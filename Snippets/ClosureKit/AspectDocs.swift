@@ -3,11 +3,14 @@
 import ClosureKit
 
 final class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func save(to path: String) -> Bool {
-        Self.save.call(self, path) { _, path in !path.isEmpty }
+        Self.hooks.save.call(self, path) { _, path in !path.isEmpty }
     }
 }
 // snippet.show
@@ -17,10 +20,10 @@ final class Document: Hookable {
 func sample9(draft: Document) throws {
 // snippet.show
 try Aspect.install("audit") {
-    Document.save.before { document, invocation in
+    Document.hooks.save.before { document, invocation in
         print("saving to", invocation.arguments)
     }
-    Document.save.after(on: draft) { _, invocation in
+    Document.hooks.save.after(on: draft) { _, invocation in
         print("draft saved:", invocation.result!)
     }
 }
@@ -37,7 +40,7 @@ final class SaveCounter {
 
     func start() throws {
         try Aspect.install("save counter") {
-            Document.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+            Document.hooks.save.after { _, _ in self.saves += 1 }   // runs on the main actor
         }
     }
 }
@@ -48,7 +51,7 @@ func sample135(draft: Document) throws {
 // snippet.show
 let audit = try Aspect.install("audit") {}
 audit.add {
-    Document.save.before(on: draft) { _, _ in print("saving the draft") }
+    Document.hooks.save.before(on: draft) { _, _ in print("saving the draft") }
 }
 // snippet.hide
 }

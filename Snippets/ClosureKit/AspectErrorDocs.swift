@@ -3,14 +3,17 @@
 import ClosureKit
 
 final class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 }
 
 func sample() throws {
 // snippet.show
 do {
-    try Aspect.install("analytics") { Document.save.before { _, _ in } }
+    try Aspect.install("analytics") { Document.hooks.save.before { _, _ in } }
 } catch let error as AspectError {
     print(error)   // an aspect named "analytics" is already installed; …
 }

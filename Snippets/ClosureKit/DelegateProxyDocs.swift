@@ -16,24 +16,27 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
-    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
-    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
+    struct Selectors {
+        let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+        let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+        let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    }
+    static let selectors = Selectors()
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+        forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
+        forward(Self.selectors.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 
 let proxy = DownloadProxy.proxy(for: task, delegate: \.delegate)
-let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
     print("\(Int(fraction * 100))%")
 }
 
@@ -41,7 +44,7 @@ let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
 // snippet.hide
 func sample152(proxy: DownloadProxy) async throws {
 // snippet.show
-    let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+    let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
         print("\(Int(fraction * 100))%")
     }
 // snippet.hide
@@ -53,7 +56,7 @@ func sample152(proxy: DownloadProxy) async throws {
 // snippet.hide
 func sample182(proxy: DownloadProxy) async throws {
 // snippet.show
-    let token = proxy.instead(DownloadProxy.shouldStart) { invocation in
+    let token = proxy.instead(DownloadProxy.selectors.shouldStart) { invocation in
         invocation.arguments.isOnWiFi && invocation.proceed()
     }
 // snippet.hide
@@ -65,7 +68,7 @@ func sample182(proxy: DownloadProxy) async throws {
 // snippet.hide
 func sample205(proxy: DownloadProxy) async throws {
 // snippet.show
-    let token = proxy.before(DownloadProxy.didFinish) { invocation in
+    let token = proxy.before(DownloadProxy.selectors.didFinish) { invocation in
         print("download finished")
     }
 // snippet.hide
@@ -77,7 +80,7 @@ func sample205(proxy: DownloadProxy) async throws {
 // snippet.hide
 func sample229(proxy: DownloadProxy) async throws {
 // snippet.show
-    let token = proxy.after(DownloadProxy.shouldStart) { invocation in
+    let token = proxy.after(DownloadProxy.selectors.shouldStart) { invocation in
         print("answered", invocation.result!)
     }
 // snippet.hide
@@ -89,7 +92,7 @@ func sample229(proxy: DownloadProxy) async throws {
 // snippet.hide
 func sample277(proxy: DownloadProxy) async throws {
 // snippet.show
-    let token = proxy.replaceResult(DownloadProxy.shouldStart) { invocation in
+    let token = proxy.replaceResult(DownloadProxy.selectors.shouldStart) { invocation in
         invocation.result! && invocation.arguments.isOnWiFi
     }
 // snippet.hide

@@ -12,32 +12,33 @@ protocol DownloadDelegate: AnyObject {
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
-    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
-    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
+    struct Selectors {
+        let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+        let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+        let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    }
+    static let selectors = Selectors()
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+        forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
+        forward(Self.selectors.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 // snippet.show
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:5
 // snippet.hide
-final class ForwardingExample: DelegateProxy<any DownloadDelegate> {
-    static let shouldStart = DownloadProxy.shouldStart
-    static let didProgress = DownloadProxy.didProgress
-    static let didFinish = DownloadProxy.didFinish
+final class ForwardingExample: DelegateProxy<any DownloadDelegate>, SelectorDeclaring {
+    static let selectors = DownloadProxy.selectors
 // snippet.show
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+        forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
 // snippet.hide
 }
@@ -45,13 +46,11 @@ final class ForwardingExample: DelegateProxy<any DownloadDelegate> {
 
 // Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:40
 // snippet.hide
-final class ForwardingExample2: DelegateProxy<any DownloadDelegate> {
-    static let shouldStart = DownloadProxy.shouldStart
-    static let didProgress = DownloadProxy.didProgress
-    static let didFinish = DownloadProxy.didFinish
+final class ForwardingExample2: DelegateProxy<any DownloadDelegate>, SelectorDeclaring {
+    static let selectors = DownloadProxy.selectors
 // snippet.show
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
 // snippet.hide
 }

@@ -8,11 +8,14 @@ extension Connection {
 
 // Sources/ClosureKit/HookPoints/EndOfLifeHookPoint.swift:11
 final class Connection: Hookable {
-    static let end = EndOfLifeHookPoint<Connection>()
+    struct Hooks {
+        let end = EndOfLifeHookPoint<Connection>()
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-    deinit { Self.end.fire(self) }
+    deinit { Self.hooks.end.fire(self) }
 }
 
-let token = Connection.end.before { connection in
+let token = Connection.hooks.end.before { connection in
     print("closing", connection.id)
 }

@@ -5,9 +5,9 @@ final class Settings: KeyPathObservable {
     let observationStorage = ObservationStorage()
     @ObservableProperty var volume = 0.5
 }
-func sample(settings: Settings) async {
+func sample(settings: Settings) async throws {
 // snippet.show
-let changes = settings.changes(of: \.volume)   // registered from here on
+let changes = try settings.changes(of: \.volume)   // registered from here on
 let task = Task {
     for await change in changes {
         print("volume is now", change.newValue!)

@@ -3,16 +3,19 @@
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:13
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: overview
 class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
-    static let end = EndOfLifeHookPoint<Document>()
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+        let end = EndOfLifeHookPoint<Document>()
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
-    deinit { Self.end.fire(self) }
+    deinit { Self.hooks.end.fire(self) }
 
     func save(to path: String) -> Bool {
-        Self.save.call(self, path) { document, path in
+        Self.hooks.save.call(self, path) { document, path in
             document.write(to: path)   // the original implementation
         }
     }
@@ -22,15 +25,15 @@ class Document: Hookable {
 
 final class Spreadsheet: Document {}
 
-// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:35
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: callers
 // snippet.hide
-func sample35(draft: Document) async throws {
+func sampleCallers(draft: Document) async throws {
 // snippet.show
-    let audit = Document.save.before { document, invocation in
+    let audit = Document.hooks.save.before { document, invocation in
         print("saving to \(invocation.arguments)")
     }
-    let readOnly = Document.save.instead(on: draft) { _, _ in false }
-    let report = Document.save.after(for: Spreadsheet.self) { _, invocation in
+    let readOnly = Document.hooks.save.instead(on: draft) { _, _ in false }
+    let report = Document.hooks.save.after(for: Spreadsheet.self) { _, invocation in
         print("saved:", invocation.result!)
     }
 // snippet.hide
@@ -40,9 +43,52 @@ func sample35(draft: Document) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKit/ClosureKit.docc/HookPoints.md:71
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: declared once
+final class Editor: Hookable {
+    struct Hooks {
+        let open = HookPoint<Editor, String, Bool>("open(_:)")
+        let save = HookPoint<Editor, String, Bool>("save(to:)")
+        let close = HookPoint<Editor, Void, Void>("close()")
+    }
+    static let hooks = Hooks()
+    let hookStorage = HookStorage()
+
+    func open(_ path: String) -> Bool {
+        Self.hooks.open.call(self, path) { _, path in !path.isEmpty }
+    }
+    func save(to path: String) -> Bool {
+        Self.hooks.save.call(self, path) { _, path in !path.isEmpty }
+    }
+    func close() {
+        Self.hooks.close.call(self, ()) { _, _ in }
+    }
+}
+
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: a @MainActor type
+@MainActor
+final class EditorModel: Hookable {
+    struct Hooks {
+        let rename = HookPoint<EditorModel, String, Void>("rename(to:)")
+    }
+    nonisolated static let hooks = Hooks()
+    nonisolated let hookStorage = HookStorage()
+    var title = ""
+
+    func rename(to title: String) {
+        Self.hooks.rename.call(self, title) { model, title in model.title = title }
+    }
+}
+
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: what each mistake produces
+do {
+    _ = try Editor.hook("sav(to:)", at: .before) { (_: Editor, _: Invocation<String, Bool>) in }
+} catch {
+    print(error)   // Editor declares no method named sav(to:); it declares: open(_:), save(to:), close()
+}
+
+// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: by name
 // snippet.hide
-func sample71() async throws {
+func sampleByName() async throws {
 // snippet.show
     let token = try Document.hook("save(to:)", at: .after) {
         (document: Document, invocation: Invocation<String, Bool>) in
@@ -58,7 +104,7 @@ func sample71() async throws {
 func sampleProceedWith(draft: Document) {
 // snippet.show
     // Drafts save next to the document, not over it.
-    let drafts = Document.save.instead(on: draft) { _, invocation in
+    let drafts = Document.hooks.save.instead(on: draft) { _, invocation in
         invocation.proceed(with: invocation.arguments + ".draft")
     }
 // snippet.hide
@@ -71,39 +117,10 @@ func sampleProceedWith(draft: Document) {
 func sampleReplaceResult() {
 // snippet.show
     // A save that reports failure is retried once.
-    let retry = Document.save.replaceResult { document, invocation in
+    let retry = Document.hooks.save.replaceResult { document, invocation in
         invocation.result! || document.write(to: invocation.arguments)
     }
 // snippet.hide
     _ = retry
-}
-// snippet.show
-
-// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: declared once
-final class Editor: Hookable {
-    static let open = HookPoint<Editor, String, Bool>("open(_:)")
-    static let save = HookPoint<Editor, String, Bool>("save(to:)")
-    static let close = HookPoint<Editor, Void, Void>("close()")
-    let hookStorage = HookStorage()
-
-    func open(_ path: String) -> Bool {
-        Self.open.call(self, path) { _, path in !path.isEmpty }
-    }
-    func save(to path: String) -> Bool {
-        Self.save.call(self, path) { _, path in !path.isEmpty }
-    }
-    func close() {
-        Self.close.call(self, ()) { _, _ in }
-    }
-}
-
-// Sources/ClosureKit/ClosureKit.docc/HookPoints.md: by name, waiting
-// snippet.hide
-func sampleUnattached() throws {
-// snippet.show
-    let typo = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
-    print(Document.unattachedHooks)   // [Document declares no method named sav(to:); it declares: ...]
-// snippet.hide
-    _ = typo
 }
 // snippet.show

@@ -6,19 +6,22 @@ extension Document {
 }
 // snippet.show
 
-// Sources/ClosureKit/HookPoints/Hookable.swift:9
+// Sources/ClosureKit/HookPoints/Hookable.swift:11
 final class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func save(to path: String) -> Bool {
-        Self.save.call(self, path) { document, path in
+        Self.hooks.save.call(self, path) { document, path in
             document.write(to: path)   // the original implementation
         }
     }
 }
 
-let audit = Document.save.before { document, invocation in
+let audit = Document.hooks.save.before { document, invocation in
     print("saving to", invocation.arguments)
 }
 
@@ -36,7 +39,7 @@ final class SaveLog {
     }
 }
 
-// Sources/ClosureKit/HookPoints/Hookable.swift:47
+// Sources/ClosureKit/HookPoints/Hookable.swift:100
 // snippet.hide
 func sample47() async throws {
 // snippet.show
@@ -46,16 +49,5 @@ func sample47() async throws {
     }
 // snippet.hide
     _ = token
-}
-// snippet.show
-
-// Sources/ClosureKit/HookPoints/Hookable.swift: unattachedHooks
-// snippet.hide
-func sampleUnattached() throws {
-// snippet.show
-    let pending = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
-    print(Document.unattachedHooks)   // [Document declares no method named sav(to:); ...]
-// snippet.hide
-    _ = pending
 }
 // snippet.show

@@ -5,9 +5,9 @@ final class Settings: KeyPathObservable {
     let observationStorage = ObservationStorage()
     @ObservableProperty var volume = 0.5
 }
-func sample(settings: Settings) async {
+func sample(settings: Settings) async throws {
 // snippet.show
-for await change in settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
+for await change in try settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
     print("volume is", change.newValue!)
 }
 // snippet.hide

@@ -11,9 +11,9 @@ final class Window: KeyPathObservable {
 
 // Sources/ClosureKit/Observation/KeyPathObservationToken.swift:7
 // snippet.hide
-func sample7(window: Window) {
+func sample7(window: Window) throws {
 // snippet.show
-    let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
+    let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
         print(change.keyPath, change.newValue!)
     }
     token.cancel(\.title)   // width and height are still observed

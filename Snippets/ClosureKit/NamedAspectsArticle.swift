@@ -5,19 +5,22 @@
 import ClosureKit
 
 final class Document: Hookable {
-    static let save = HookPoint<Document, String, Bool>("save(to:)")
-    static let close = HookPoint<Document, Void, Void>("close()")
+    struct Hooks {
+        let save = HookPoint<Document, String, Bool>("save(to:)")
+        let close = HookPoint<Document, Void, Void>("close()")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     let title: String
     init(title: String) { self.title = title }
 
     func save(to path: String) -> Bool {
-        Self.save.call(self, path) { _, path in !path.isEmpty }
+        Self.hooks.save.call(self, path) { _, path in !path.isEmpty }
     }
 
     func close() {
-        Self.close.call(self, ()) { _, _ in }
+        Self.hooks.close.call(self, ()) { _, _ in }
     }
 }
 
@@ -31,11 +34,11 @@ final class Settings: KeyPathObservable {
 func sample41(readme: Document, settings: Settings) throws {
 // snippet.show
 let audit = try Aspect.install("audit") {
-    Document.save.before { document, invocation in
+    Document.hooks.save.before { document, invocation in
         print("saving \(document.title) to \(invocation.arguments)")
     }
-    Document.save.instead(on: readme) { _, _ in false }   // the readme is read-only
-    settings.observe(\.autosave) { _, change in
+    Document.hooks.save.instead(on: readme) { _, _ in false }   // the readme is read-only
+    try settings.observe(\.autosave) { _, change in
         print("autosave:", change.newValue!)
     }
 }
@@ -92,7 +95,7 @@ final class SaveCounter {
 
     func start() throws {
         try Aspect.install("save counter") {
-            Document.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+            Document.hooks.save.after { _, _ in self.saves += 1 }   // runs on the main actor
         }
     }
 }

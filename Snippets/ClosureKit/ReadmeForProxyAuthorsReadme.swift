@@ -17,31 +17,33 @@ final class DownloadSession {
 }
 // snippet.show
 
-// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md:16
+// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md:17
 protocol DownloadDelegate: AnyObject {
     func taskShouldStart(_ task: DownloadTask) -> Bool
     func task(_ task: DownloadTask, didProgress fraction: Double)
     func task(_ task: DownloadTask, didFinish bytes: Int)
 }
 
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
-    static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
-    static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-    static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
-
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
+    struct Selectors {
+        let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+        let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+        let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+    }
+    static let selectors = Selectors()
 
     func taskShouldStart(_ task: DownloadTask) -> Bool {
-        forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+        forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     }
     func task(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     }
     func task(_ task: DownloadTask, didFinish bytes: Int) {
-        forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
+        forward(Self.selectors.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
     }
 }
 
-// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md:100
+// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md: installation
 // snippet.hide
 func sample100(task: DownloadTask, queue: DownloadQueue, userDelegate: any DownloadDelegate) async throws {
 // snippet.show
@@ -67,29 +69,29 @@ func sample100(task: DownloadTask, queue: DownloadQueue, userDelegate: any Downl
 }
 // snippet.show
 
-// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md:136
+// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md: convenience
 extension DownloadTask {
     var delegateProxy: DownloadProxy { .proxy(for: self, delegate: \.delegate) }
 }
 
-// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md:144
+// Sources/ClosureKit/DelegateProxy/README-for-proxy-authors.md: what users write
 // snippet.hide
 func sample144(task: DownloadTask) async throws {
 // snippet.show
     let proxy = task.delegateProxy
-    let progress = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+    let progress = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
         print("\(Int(fraction * 100))%")
     }
-    let audit = proxy.before(DownloadProxy.didFinish) { invocation in
+    let audit = proxy.before(DownloadProxy.selectors.didFinish) { invocation in
         print("finished with \(invocation.arguments.1) bytes")
     }
-    let firstAnswer = proxy.after(DownloadProxy.shouldStart, options: .once) { invocation in
+    let firstAnswer = proxy.after(DownloadProxy.selectors.shouldStart, options: .once) { invocation in
         print("answered", invocation.result!)
     }
     let byName = try proxy.implement("task(_:didFinish:)") { (task: DownloadTask, bytes: Int) in
         print(bytes)
     }
-    print(proxy.responds(to: DownloadProxy.didProgress))   // true: a closure is registered
+    print(proxy.responds(to: DownloadProxy.selectors.didProgress))   // true: a closure is registered
 // snippet.hide
     _ = progress
     _ = audit

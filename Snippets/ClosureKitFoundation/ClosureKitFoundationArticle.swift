@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 // snippet.show
 
-// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:17
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:18
 import ClosureKitFoundation
 import Foundation
 #if canImport(FoundationXML)
@@ -35,12 +35,12 @@ let tokens = [
 ]
 _ = parser.parse()
 
-// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:57
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:58
 // snippet.hide
 func sample57(parser: XMLParser) async throws {
 // snippet.show
     let proxy = parser.delegateProxy
-    let token = proxy.instead(XMLParserDelegateProxy.foundComment) { invocation in
+    let token = proxy.instead(XMLParserDelegateProxy.selectors.foundComment) { invocation in
         print("comment:", invocation.arguments.1)
         invocation.proceed()          // and let the real delegate see it too
     }
@@ -49,7 +49,7 @@ func sample57(parser: XMLParser) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:84
+// Sources/ClosureKitFoundation/ClosureKitFoundation.docc/ClosureKitFoundation.md:85
 // snippet.hide
 func sample84() async throws {
 // snippet.show

@@ -18,7 +18,7 @@ func sample7(model: NSObject) async throws {
 // snippet.show
     let archiver = NSKeyedArchiver(requiringSecureCoding: false)
     let proxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
-    let token = proxy.implement(NSKeyedArchiverDelegateProxy.willEncode) { _, object in
+    let token = proxy.implement(NSKeyedArchiverDelegateProxy.selectors.willEncode) { _, object in
         (object as? Secret).map { _ in "redacted" as NSString } ?? object   // substitute before encoding
     }
     archiver.encode(model, forKey: NSKeyedArchiveRootObjectKey)

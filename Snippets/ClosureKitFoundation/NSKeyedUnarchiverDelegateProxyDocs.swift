@@ -18,7 +18,7 @@ func sample7(data: Data) async throws {
 // snippet.show
     let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
     let proxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
-    let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.cannotDecodeClass) { _, name, _ in
+    let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.selectors.cannotDecodeClass) { _, name, _ in
         name == "OldModel" ? NewModel.self : nil        // map a renamed class
     }
 // snippet.hide

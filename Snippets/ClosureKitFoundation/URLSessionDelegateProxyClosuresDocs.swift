@@ -23,7 +23,7 @@ func sample22(proxy: URLSessionDelegateProxy) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKitFoundation/URLSession/URLSessionDelegateProxy+Closures.swift:59
+// Sources/ClosureKitFoundation/URLSession/URLSessionDelegateProxy+Closures.swift:65
 // snippet.hide
 func sample59(proxy: URLSessionDelegateProxy) async throws {
 // snippet.show
@@ -35,7 +35,7 @@ func sample59(proxy: URLSessionDelegateProxy) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKitFoundation/URLSession/URLSessionDelegateProxy+Closures.swift:141
+// Sources/ClosureKitFoundation/URLSession/URLSessionDelegateProxy+Closures.swift:155
 // snippet.hide
 func sample141(proxy: URLSessionDelegateProxy) async throws {
 // snippet.show

@@ -41,7 +41,7 @@ func sample75(parser: XMLParser) async throws {
 }
 // snippet.show
 
-// Sources/ClosureKitFoundation/XMLParser/XMLParser+Closures.swift:303
+// Sources/ClosureKitFoundation/XMLParser/XMLParser+Closures.swift:304
 // snippet.hide
 func sample303(parser: XMLParser) async throws {
 // snippet.show

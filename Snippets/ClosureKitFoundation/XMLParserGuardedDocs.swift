@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 // snippet.show
 
-// Sources/ClosureKitFoundation/XMLParser/XMLParser+Guarded.swift:19
+// Sources/ClosureKitFoundation/XMLParser/XMLParser+Guarded.swift:23
 // snippet.hide
 func sample19(data: Data) async throws {
 // snippet.show

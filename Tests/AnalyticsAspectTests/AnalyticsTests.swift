@@ -43,20 +43,27 @@ struct AnalyticsTests {
         #expect(registry.names.isEmpty)
     }
 
-    @Test("a misspelled table entry waits for its hook point, and unattachedHooks names it until uninstalled")
-    func misspelledEntryIsListed() throws {
+    @Test("a misspelled table entry throws at installation, naming the type and the name; nothing is installed")
+    func misspelledEntryThrows() throws {
         let registry = AspectRegistry()
         let counts = CallCounts()
         let table: [(type: any Hookable.Type, methods: [String])] = [(Basket.self, ["add(_:)", "chekout()"])]
-        let aspect = try Analytics.install(table: table, counting: counts, in: registry)
+        let error = try #require(throws: HookError.self) {
+            try Analytics.install(table: table, counting: counts, in: registry)
+        }
+        #expect(error == .unknownName(name: "chekout()", owner: "Basket", declared: ["add(_:)", "checkout()"]))
+        // The message names the type and the misspelled name, and lists the declared names.
+        #expect(error.description.hasPrefix("Basket declares no method named chekout()"))
+        #expect(error.description.hasSuffix("add(_:), checkout()"))
+        // Nothing stays installed: not the hook of the entry before it, nor the aspect's name.
+        #expect(registry.names.isEmpty)
         let basket = Basket()
         _ = basket.add("tea")
         _ = basket.checkout()
+        #expect(counts.sorted.isEmpty)
+        let aspect = try Analytics.install(table: [(Basket.self, ["add(_:)"])], counting: counts, in: registry)
+        _ = basket.add("tea")
         #expect(counts.sorted.map { "\($0.method) \($0.count)" } == ["Basket.add(_:) 1"])
-        let unattached = Analytics.unattachedHooks(table: table)
-        #expect(unattached.count == 1)
-        #expect(unattached.first.map { "\($0)" }?.hasPrefix("Basket declares no method named chekout()") == true)
         aspect.uninstall()
-        #expect(Analytics.unattachedHooks(table: table).isEmpty)
     }
 }

@@ -80,8 +80,8 @@ struct AdapterWiringTests {
         let second = StreamDelegateProxy()
         first.realDelegate = second.streamDelegate
         let calls = Recorder<String>()
-        let firstToken = first.implement(StreamDelegateProxy.handleEvent) { _, _ in calls.append("first") }
-        let secondToken = second.implement(StreamDelegateProxy.handleEvent) { _, _ in calls.append("second") }
+        let firstToken = first.implement(StreamDelegateProxy.selectors.handleEvent) { _, _ in calls.append("first") }
+        let secondToken = second.implement(StreamDelegateProxy.selectors.handleEvent) { _, _ in calls.append("second") }
         // With a closure, the first proxy answers and the second is not asked.
         first.adapter.stream(InputStream(data: Data()), handle: .openCompleted)
         #expect(calls.values == ["first"])

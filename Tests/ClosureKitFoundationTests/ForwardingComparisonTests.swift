@@ -361,13 +361,14 @@ struct ForwardingComparisonTests {
         proxy.realDelegate = real
         let hand = StreamAndMetricsRecorder(names: names)
         let seen = Recorder<String>()
+        let selectors = URLSessionDelegateProxy.selectors
         let tokens = [
-            proxy.observeAfter(URLSessionDelegateProxy.didFinishCollectingMetrics) { _ in seen.append("metrics") },
-            proxy.observeAfter(URLSessionDelegateProxy.didBecomeStreamTask) { _ in seen.append("becomeStream") },
-            proxy.observeAfter(URLSessionDelegateProxy.readClosed) { _ in seen.append("readClosed") },
-            proxy.observeAfter(URLSessionDelegateProxy.writeClosed) { _ in seen.append("writeClosed") },
-            proxy.observeAfter(URLSessionDelegateProxy.betterRouteDiscovered) { _ in seen.append("betterRoute") },
-            proxy.observeAfter(URLSessionDelegateProxy.didBecomeStreams) { _ in seen.append("streams") },
+            proxy.observeAfter(selectors.didFinishCollectingMetrics) { _ in seen.append("metrics") },
+            proxy.observeAfter(selectors.didBecomeStreamTask) { _ in seen.append("becomeStream") },
+            proxy.observeAfter(selectors.readClosed) { _ in seen.append("readClosed") },
+            proxy.observeAfter(selectors.writeClosed) { _ in seen.append("writeClosed") },
+            proxy.observeAfter(selectors.betterRouteDiscovered) { _ in seen.append("betterRoute") },
+            proxy.observeAfter(selectors.didBecomeStreams) { _ in seen.append("streams") },
         ]
         func sendAll(to delegate: any URLSessionDataDelegate & URLSessionStreamDelegate) {
             delegate.urlSession(session, task: dataTask, didFinishCollecting: metrics)
@@ -573,7 +574,7 @@ struct ForwardingComparisonTests {
         #expect(table.responds(to: characters, proxy: nil, realDelegateResponds: implemented) == false)
         #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == false)
 
-        let token = proxy.observeAfter(XMLParserDelegateProxy.foundCharacters) { _ in }
+        let token = proxy.observeAfter(XMLParserDelegateProxy.selectors.foundCharacters) { _ in }
         #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == true)
         #expect(table.responds(to: comment, proxy: proxy, realDelegateResponds: implemented) == false)
         token.cancel()
@@ -600,7 +601,7 @@ struct ForwardingComparisonTests {
         let proxy = parser.delegateProxy
         proxy.realDelegate = parser.delegate
         #expect(proxy.realDelegate == nil)
-        #expect(!proxy.responds(to: XMLParserDelegateProxy.foundComment))
+        #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.foundComment))
         // Whatever is stored, a message never loops back into the adapter.
         let seen = Recorder<String>()
         let token = parser.onComment { _, comment in seen.append(comment) }

@@ -268,10 +268,10 @@ struct ForwardingTableTests {
         defer { session.invalidateAndCancel() }
         let real = SessionRecorder()
         proxy.realDelegate = real
+        let selectors = URLSessionDelegateProxy.selectors
         let unsent: Set<String> = [
-            URLSessionDelegateProxy.didFinishCollectingMetrics.name, URLSessionDelegateProxy.didBecomeStreamTask.name,
-            URLSessionDelegateProxy.readClosed.name, URLSessionDelegateProxy.writeClosed.name,
-            URLSessionDelegateProxy.betterRouteDiscovered.name, URLSessionDelegateProxy.didBecomeStreams.name,
+            selectors.didFinishCollectingMetrics.name, selectors.didBecomeStreamTask.name, selectors.readClosed.name,
+            selectors.writeClosed.name, selectors.betterRouteDiscovered.name, selectors.didBecomeStreams.name,
         ]
         let names = URLSessionDelegateProxy.declaredSelectors.map(\.name).filter { !unsent.contains($0) }
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
@@ -373,22 +373,22 @@ struct ForwardingTableTests {
         let (seen, tokens) = try Self.observeAll(proxy, names: names)
         // A closure for every method that says no: && makes every answer false.
         let refusals = [
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterCopyErrorAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterMoveErrorAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterLinkErrorAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterRemoveErrorAtPath) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItem) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterCopyError) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItem) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterMoveError) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItem) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterLinkError) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem) { _ in false },
-            proxy.implement(FileManagerDelegateProxy.shouldProceedAfterRemoveError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterCopyErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterMoveErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterLinkErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldRemoveItemAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterRemoveErrorAtPath) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterCopyError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterMoveError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterLinkError) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldRemoveItem) { _ in false },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldProceedAfterRemoveError) { _ in false },
         ]
         let d = try #require(files.delegate)
         let (a, b) = ("/tmp/a", "/tmp/b")
@@ -461,7 +461,8 @@ struct ForwardingTableTests {
         let session = URLSession(configuration: .ephemeral, delegateProxy: proxy, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let asked = Recorder<String>()
-        let token = proxy.implement(URLSessionDelegateProxy.didReceiveChallenge) { _, challenge, completionHandler in
+        let selector = URLSessionDelegateProxy.selectors.didReceiveChallenge
+        let token = proxy.implement(selector) { _, challenge, completionHandler in
             asked.append(challenge.protectionSpace.host)
             completionHandler(.cancelAuthenticationChallenge, nil)
         }

@@ -22,12 +22,12 @@ struct NSKeyedArchiverDelegateProxyTests {
         let proxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
         let steps = Recorder<String>()
         let tokens = [
-            proxy.implement(NSKeyedArchiverDelegateProxy.willEncode) { _, object in
+            proxy.implement(NSKeyedArchiverDelegateProxy.selectors.willEncode) { _, object in
                 (object as? NSString) == "secret" ? "redacted" as NSString : object
             },
-            proxy.after(NSKeyedArchiverDelegateProxy.willFinish) { _ in steps.append("willFinish") },
-            proxy.after(NSKeyedArchiverDelegateProxy.didFinish) { _ in steps.append("didFinish") },
-            proxy.after(NSKeyedArchiverDelegateProxy.didEncode) { _ in steps.append("didEncode") },
+            proxy.after(NSKeyedArchiverDelegateProxy.selectors.willFinish) { _ in steps.append("willFinish") },
+            proxy.after(NSKeyedArchiverDelegateProxy.selectors.didFinish) { _ in steps.append("didFinish") },
+            proxy.after(NSKeyedArchiverDelegateProxy.selectors.didEncode) { _ in steps.append("didEncode") },
         ]
         archiver.encode(["public", "secret"] as NSArray, forKey: "root")
         archiver.finishEncoding()
@@ -73,7 +73,7 @@ struct NSKeyedArchiverDelegateProxyTests {
         let proxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
         #expect(proxy.realDelegate === fallback)
         let closureAsked = Recorder<String>()
-        let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.cannotDecodeClass) { _, name, _ in
+        let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.selectors.cannotDecodeClass) { _, name, _ in
             closureAsked.append(name)
             return name == "ClosureKitTests.RenamedAway" ? ArchivedItem.self : nil
         }
@@ -87,6 +87,9 @@ struct NSKeyedArchiverDelegateProxyTests {
 
     @Test("a didDecode closure replaces decoded objects; without closures the decoded object is kept")
     func unarchiverReplacesDecodedObjects() throws {
+        // Declared by each class, before any of its proxies exists or is sent a message.
+        #expect(NSKeyedUnarchiverDelegateProxy.declaredSelectors.count == 5)
+        #expect(NSKeyedArchiverDelegateProxy.declaredSelectors.count == 5)
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
         archiver.encode([NSNumber(value: 1), NSNumber(value: 2)] as NSArray, forKey: "root")
         archiver.finishEncoding()
@@ -97,7 +100,7 @@ struct NSKeyedArchiverDelegateProxyTests {
             let proxy = unarchiver.delegateProxyForTests
             let token =
                 doubling
-                ? proxy.implement(NSKeyedUnarchiverDelegateProxy.didDecode) { _, object in
+                ? proxy.implement(NSKeyedUnarchiverDelegateProxy.selectors.didDecode) { _, object in
                     (object as? NSNumber).map { NSNumber(value: $0.intValue * 2) } ?? object
                 }
                 : nil
@@ -106,8 +109,6 @@ struct NSKeyedArchiverDelegateProxyTests {
         }
         #expect(try decode(doubling: false) == [1, 2])
         #expect(try decode(doubling: true) == [2, 4])
-        #expect(NSKeyedUnarchiverDelegateProxy.declaredSelectors.count == 5)
-        #expect(NSKeyedArchiverDelegateProxy.declaredSelectors.count == 5)
     }
 }
 

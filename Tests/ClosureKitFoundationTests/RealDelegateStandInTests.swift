@@ -22,12 +22,12 @@ struct RealDelegateStandInTests {
         let proxy = parser.delegateProxy
         proxy.realDelegate = parser.delegate
         #expect(proxy.realDelegate == nil)
-        #expect(!proxy.responds(to: XMLParserDelegateProxy.didStartElement))
+        #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.didStartElement))
 
         let real = RecordingXMLDelegate()
         proxy.realDelegate = real
         #expect(proxy.realDelegate === real)
-        #expect(proxy.responds(to: XMLParserDelegateProxy.didStartElement))
+        #expect(proxy.responds(to: XMLParserDelegateProxy.selectors.didStartElement))
         #expect(parser.parse())
         #expect(
             real.events.contains(.startElement(name: "entry", namespaceURI: nil, qualifiedName: nil, attributes: [:])))
@@ -39,7 +39,7 @@ struct RealDelegateStandInTests {
         let proxy = files.delegateProxy
         proxy.realDelegate = files.delegate
         #expect(proxy.realDelegate == nil)
-        #expect(!proxy.responds(to: FileManagerDelegateProxy.shouldCopyItem))
+        #expect(!proxy.responds(to: FileManagerDelegateProxy.selectors.shouldCopyItem))
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ struct RealDelegateStandInTests {
         let real = FileManagerDelegateProxyTests.Refuser(refusing: "a.txt")
         proxy.realDelegate = real
         #expect(proxy.realDelegate === real)
-        #expect(proxy.responds(to: FileManagerDelegateProxy.shouldCopyItem))
+        #expect(proxy.responds(to: FileManagerDelegateProxy.selectors.shouldCopyItem))
         try files.copyItem(at: source, to: folder.appendingPathComponent("b.txt"))
         #expect(real.asked.values == ["a.txt"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.txt").path))
@@ -61,12 +61,12 @@ struct RealDelegateStandInTests {
         let proxy = stream.delegateProxy
         proxy.realDelegate = stream.delegate
         #expect(proxy.realDelegate == nil)
-        #expect(!proxy.responds(to: StreamDelegateProxy.handleEvent))
+        #expect(!proxy.responds(to: StreamDelegateProxy.selectors.handleEvent))
 
         let real = StandInRecordingStreamDelegate()
         proxy.realDelegate = real
         #expect(proxy.realDelegate === real)
-        #expect(proxy.responds(to: StreamDelegateProxy.handleEvent))
+        #expect(proxy.responds(to: StreamDelegateProxy.selectors.handleEvent))
     }
 
     @Test("NSCache")

@@ -93,17 +93,18 @@ struct StreamDelegateProxyTests {
 
     @Test("a typed selector observes every stream event with the stream itself")
     func typedSelector() throws {
+        // Declared by the class, before this test's proxy exists.
+        #expect(StreamDelegateProxy.declaredSelectors.map(\.name) == ["stream(_:handle:)"])
         let pair = BoundStreamPair()
         let proxy = pair.input.delegateProxy
         let streams = Recorder<ObjectIdentifier>()
-        let token = proxy.before(StreamDelegateProxy.handleEvent) { invocation in
+        let token = proxy.before(StreamDelegateProxy.selectors.handleEvent) { invocation in
             streams.append(ObjectIdentifier(invocation.arguments.0))
         }
         pair.input.open()
         #expect(pair.pump { !streams.values.isEmpty })
         withExtendedLifetime(token) {}
         #expect(Set(streams.values) == [ObjectIdentifier(pair.input)])
-        #expect(StreamDelegateProxy.declaredSelectors.map(\.name) == ["stream(_:handle:)"])
         pair.input.close()
     }
 }

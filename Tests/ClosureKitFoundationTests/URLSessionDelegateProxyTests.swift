@@ -352,6 +352,8 @@ struct URLSessionDelegateProxyTests {
 
     @Test("the session keeps its proxy, finds it again, and the session's delegate is not the proxy's real delegate")
     func sessionKeepsProxy() throws {
+        // Declared by the class, before this test's proxy exists.
+        #expect(URLSessionDelegateProxy.declaredSelectors.count == 23)
         weak var weakProxy: URLSessionDelegateProxy?
         let session: URLSession
         do {
@@ -363,10 +365,9 @@ struct URLSessionDelegateProxyTests {
         let proxy = try #require(weakProxy)
         #expect(session.delegateProxy === proxy)
         #expect(session.delegate === proxy.sessionDelegate)
-        #expect(URLSessionDelegateProxy.declaredSelectors.count == 23)
         #expect(proxy.responds(to: "urlSession(_:dataTask:didBecome:)-downloadTask") == false)
         let token = proxy.onComplete { _, _, _ in }
-        #expect(proxy.responds(to: URLSessionDelegateProxy.didComplete))
+        #expect(proxy.responds(to: URLSessionDelegateProxy.selectors.didComplete))
         token.cancel()
 
         // Its own adapter as real delegate must not loop.

@@ -162,20 +162,21 @@ struct XMLParserDelegateProxyTests {
 
     @Test("responds(to:) is exact: a closure or a real delegate, for a declared method")
     func respondsIsExact() throws {
+        // Declared by the class, before this test's proxy exists.
+        #expect(XMLParserDelegateProxy.declaredSelectors.count == 20)
         let parser = try Fixture.svg.parser()
         let proxy = parser.delegateProxy
-        #expect(!proxy.responds(to: XMLParserDelegateProxy.foundComment))
+        #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.foundComment))
         let token = parser.onComment { _, _ in }
-        #expect(proxy.responds(to: XMLParserDelegateProxy.foundComment))
-        #expect(!proxy.responds(to: XMLParserDelegateProxy.foundCDATA))
+        #expect(proxy.responds(to: XMLParserDelegateProxy.selectors.foundComment))
+        #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.foundCDATA))
         token.cancel()
-        #expect(!proxy.responds(to: XMLParserDelegateProxy.foundComment))
+        #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.foundComment))
         let real = RecordingXMLDelegate()
         proxy.realDelegate = real
-        #expect(proxy.responds(to: XMLParserDelegateProxy.foundCDATA))
+        #expect(proxy.responds(to: XMLParserDelegateProxy.selectors.foundCDATA))
         #expect(proxy.responds(to: "parser(_:foundCDATA:)"))
         #expect(!proxy.responds(to: "parser(_:foundNothing:)"))
-        #expect(XMLParserDelegateProxy.declaredSelectors.count == 20)
     }
 
     @Test("a one-shot closure runs once, and its token's cancel() then returns false")
@@ -235,12 +236,12 @@ struct XMLParserDelegateProxyTests {
         proxy.realDelegate = real
         let order = Recorder<String>()
         let tokens = [
-            proxy.before(XMLParserDelegateProxy.foundComment) { order.append("before \($0.arguments.1)") },
-            proxy.instead(XMLParserDelegateProxy.foundComment) { invocation in
+            proxy.before(XMLParserDelegateProxy.selectors.foundComment) { order.append("before \($0.arguments.1)") },
+            proxy.instead(XMLParserDelegateProxy.selectors.foundComment) { invocation in
                 order.append("instead")
                 invocation.proceed() // the real delegate
             },
-            proxy.after(XMLParserDelegateProxy.foundComment) { _ in order.append("after") },
+            proxy.after(XMLParserDelegateProxy.selectors.foundComment) { _ in order.append("after") },
         ]
         _ = parser.parse()
         withExtendedLifetime(tokens) {}
@@ -254,7 +255,9 @@ struct XMLParserDelegateProxyTests {
         let real = RecordingXMLDelegate()
         parser.delegate = real
         let comments = Recorder<String>()
-        let token = parser.delegateProxy.implement(XMLParserDelegateProxy.foundComment) { comments.append($0.1) }
+        let token = parser.delegateProxy.implement(XMLParserDelegateProxy.selectors.foundComment) {
+            comments.append($0.1)
+        }
         _ = parser.parse()
         withExtendedLifetime(token) {}
         #expect(comments.values == ["x"])
@@ -285,7 +288,7 @@ struct XMLParserDelegateProxyTests {
         #expect(delegate.parser(parser, resolveExternalEntityName: "e", systemID: nil) == nil)
         token.cancel()
         #expect(delegate.parser(parser, resolveExternalEntityName: "e", systemID: nil) == nil)
-        #expect(XMLParserDelegateProxy.resolveExternalEntity.combining.description == "custom")
+        #expect(XMLParserDelegateProxy.selectors.resolveExternalEntity.combining.description == "custom")
     }
 
     @Test("the name-based entry point checks the name and the closure's type")

@@ -7,13 +7,16 @@ import Foundation
 // its registry.
 
 private final class Counted: Hookable, @unchecked Sendable {
-    static let step = HookPoint<Counted, Int, Int>("step(_:)")
+    struct Hooks {
+        let step = HookPoint<Counted, Int, Int>("step(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)
     func step(_ amount: Int) -> Int {
-        Self.step.call(self, amount) { object, amount in
+        Self.hooks.step.call(self, amount) { object, amount in
             object.total &+= amount
             return object.total
         }
@@ -36,9 +39,9 @@ func aspectCases() -> [(name: String, body: (Int) -> Void)] {
     let typeWide = Counted()
     // The aspect stays installed in `registry`, which its case keeps.
     _ = try! Aspect.install("instance", in: registry) {
-        Counted.step.before(on: viaAspect) { _, invocation in sink.value &+= invocation.arguments }
+        Counted.hooks.step.before(on: viaAspect) { _, invocation in sink.value &+= invocation.arguments }
     }
-    let token = Counted.step.before(on: direct) { _, invocation in sink.value &+= invocation.arguments }
+    let token = Counted.hooks.step.before(on: direct) { _, invocation in sink.value &+= invocation.arguments }
     func loop(_ object: Counted, _ n: Int) {
         let object = opaque(object)
         for index in 0..<n { blackHole(object.step(index)) }
@@ -62,7 +65,7 @@ func aspectCases() -> [(name: String, body: (Int) -> Void)] {
             "aspects.type-wide-before",
             { n in
                 let aspect = try! Aspect.install("type-wide", in: registry) {
-                    Counted.step.before { _, invocation in sink.value &+= invocation.arguments }
+                    Counted.hooks.step.before { _, invocation in sink.value &+= invocation.arguments }
                 }
                 loop(typeWide, n)
                 aspect.uninstall()
@@ -71,7 +74,7 @@ func aspectCases() -> [(name: String, body: (Int) -> Void)] {
         (
             "aspects.peer.type-wide-before-direct",
             { n in
-                let token = Counted.step.before { _, invocation in sink.value &+= invocation.arguments }
+                let token = Counted.hooks.step.before { _, invocation in sink.value &+= invocation.arguments }
                 loop(typeWide, n)
                 token.cancel()
             }

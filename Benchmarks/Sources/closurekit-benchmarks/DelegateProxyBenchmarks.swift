@@ -13,25 +13,141 @@ private protocol TickDelegate: AnyObject {
 
 private final class Ticker {}
 
-private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
-    static let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
+private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring,
+    @unchecked Sendable
+{
+    struct Selectors {
+        let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
+    }
+    static let selectors = Selectors()
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
+        forward(Self.selectors.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
     }
 }
 
 /// The same proxy with 99 more selectors, so that closures can be registered
 /// for 1, 10 or 100 selectors while one message is measured.
 ///
-/// Its `didTick` is `TickProxy`'s: selectors belong to the protocol, and a
-/// second selector of the same name would stop the program at its first use.
-private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, @unchecked Sendable {
-    static var didTick: MethodSelector<(Ticker, Int), Void> { TickProxy.didTick }
-    static let others = (1..<100).map { MethodSelector<(Ticker, Int), Void>("ticker(_:other\($0):)") }
+/// Its `didTick` is `TickProxy`'s, declared again: the scaling rows send the
+/// same selector as the rows above. A proxy's selectors are the stored
+/// properties of its `Selectors`, so the 99 others are written out.
+private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring,
+    @unchecked Sendable
+{
+    typealias Tick = MethodSelector<(Ticker, Int), Void>
+
+    struct Selectors {
+        let didTick = TickProxy.selectors.didTick
+        let other1 = Tick("ticker(_:other1:)")
+        let other2 = Tick("ticker(_:other2:)")
+        let other3 = Tick("ticker(_:other3:)")
+        let other4 = Tick("ticker(_:other4:)")
+        let other5 = Tick("ticker(_:other5:)")
+        let other6 = Tick("ticker(_:other6:)")
+        let other7 = Tick("ticker(_:other7:)")
+        let other8 = Tick("ticker(_:other8:)")
+        let other9 = Tick("ticker(_:other9:)")
+        let other10 = Tick("ticker(_:other10:)")
+        let other11 = Tick("ticker(_:other11:)")
+        let other12 = Tick("ticker(_:other12:)")
+        let other13 = Tick("ticker(_:other13:)")
+        let other14 = Tick("ticker(_:other14:)")
+        let other15 = Tick("ticker(_:other15:)")
+        let other16 = Tick("ticker(_:other16:)")
+        let other17 = Tick("ticker(_:other17:)")
+        let other18 = Tick("ticker(_:other18:)")
+        let other19 = Tick("ticker(_:other19:)")
+        let other20 = Tick("ticker(_:other20:)")
+        let other21 = Tick("ticker(_:other21:)")
+        let other22 = Tick("ticker(_:other22:)")
+        let other23 = Tick("ticker(_:other23:)")
+        let other24 = Tick("ticker(_:other24:)")
+        let other25 = Tick("ticker(_:other25:)")
+        let other26 = Tick("ticker(_:other26:)")
+        let other27 = Tick("ticker(_:other27:)")
+        let other28 = Tick("ticker(_:other28:)")
+        let other29 = Tick("ticker(_:other29:)")
+        let other30 = Tick("ticker(_:other30:)")
+        let other31 = Tick("ticker(_:other31:)")
+        let other32 = Tick("ticker(_:other32:)")
+        let other33 = Tick("ticker(_:other33:)")
+        let other34 = Tick("ticker(_:other34:)")
+        let other35 = Tick("ticker(_:other35:)")
+        let other36 = Tick("ticker(_:other36:)")
+        let other37 = Tick("ticker(_:other37:)")
+        let other38 = Tick("ticker(_:other38:)")
+        let other39 = Tick("ticker(_:other39:)")
+        let other40 = Tick("ticker(_:other40:)")
+        let other41 = Tick("ticker(_:other41:)")
+        let other42 = Tick("ticker(_:other42:)")
+        let other43 = Tick("ticker(_:other43:)")
+        let other44 = Tick("ticker(_:other44:)")
+        let other45 = Tick("ticker(_:other45:)")
+        let other46 = Tick("ticker(_:other46:)")
+        let other47 = Tick("ticker(_:other47:)")
+        let other48 = Tick("ticker(_:other48:)")
+        let other49 = Tick("ticker(_:other49:)")
+        let other50 = Tick("ticker(_:other50:)")
+        let other51 = Tick("ticker(_:other51:)")
+        let other52 = Tick("ticker(_:other52:)")
+        let other53 = Tick("ticker(_:other53:)")
+        let other54 = Tick("ticker(_:other54:)")
+        let other55 = Tick("ticker(_:other55:)")
+        let other56 = Tick("ticker(_:other56:)")
+        let other57 = Tick("ticker(_:other57:)")
+        let other58 = Tick("ticker(_:other58:)")
+        let other59 = Tick("ticker(_:other59:)")
+        let other60 = Tick("ticker(_:other60:)")
+        let other61 = Tick("ticker(_:other61:)")
+        let other62 = Tick("ticker(_:other62:)")
+        let other63 = Tick("ticker(_:other63:)")
+        let other64 = Tick("ticker(_:other64:)")
+        let other65 = Tick("ticker(_:other65:)")
+        let other66 = Tick("ticker(_:other66:)")
+        let other67 = Tick("ticker(_:other67:)")
+        let other68 = Tick("ticker(_:other68:)")
+        let other69 = Tick("ticker(_:other69:)")
+        let other70 = Tick("ticker(_:other70:)")
+        let other71 = Tick("ticker(_:other71:)")
+        let other72 = Tick("ticker(_:other72:)")
+        let other73 = Tick("ticker(_:other73:)")
+        let other74 = Tick("ticker(_:other74:)")
+        let other75 = Tick("ticker(_:other75:)")
+        let other76 = Tick("ticker(_:other76:)")
+        let other77 = Tick("ticker(_:other77:)")
+        let other78 = Tick("ticker(_:other78:)")
+        let other79 = Tick("ticker(_:other79:)")
+        let other80 = Tick("ticker(_:other80:)")
+        let other81 = Tick("ticker(_:other81:)")
+        let other82 = Tick("ticker(_:other82:)")
+        let other83 = Tick("ticker(_:other83:)")
+        let other84 = Tick("ticker(_:other84:)")
+        let other85 = Tick("ticker(_:other85:)")
+        let other86 = Tick("ticker(_:other86:)")
+        let other87 = Tick("ticker(_:other87:)")
+        let other88 = Tick("ticker(_:other88:)")
+        let other89 = Tick("ticker(_:other89:)")
+        let other90 = Tick("ticker(_:other90:)")
+        let other91 = Tick("ticker(_:other91:)")
+        let other92 = Tick("ticker(_:other92:)")
+        let other93 = Tick("ticker(_:other93:)")
+        let other94 = Tick("ticker(_:other94:)")
+        let other95 = Tick("ticker(_:other95:)")
+        let other96 = Tick("ticker(_:other96:)")
+        let other97 = Tick("ticker(_:other97:)")
+        let other98 = Tick("ticker(_:other98:)")
+        let other99 = Tick("ticker(_:other99:)")
+    }
+    static let selectors = Selectors()
+
+    /// The 99 selectors other than `didTick`, in declaration order.
+    static let others = Mirror(reflecting: selectors).children.compactMap { $0.value as? Tick }.filter {
+        $0 != selectors.didTick
+    }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
+        forward(Self.selectors.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
     }
 }
 
@@ -75,7 +191,7 @@ func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
 
     let insteadHolder = WeakHolder()
     let insteadProxy = TickProxy.proxy(for: insteadHolder, delegate: \.delegate)
-    let insteadToken = insteadProxy.implement(TickProxy.didTick) { _, count in sink.total &+= count }
+    let insteadToken = insteadProxy.implement(TickProxy.selectors.didTick) { _, count in sink.total &+= count }
 
     let fallbackHolder = WeakHolder()
     fallbackHolder.delegate = counter
@@ -85,8 +201,8 @@ func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
     hookedHolder.delegate = counter
     let hookedProxy = TickProxy.proxy(for: hookedHolder, delegate: \.delegate)
     let hookTokens = [
-        hookedProxy.before(TickProxy.didTick) { invocation in sink.total &+= invocation.arguments.1 },
-        hookedProxy.after(TickProxy.didTick) { _ in sink.total &+= 1 },
+        hookedProxy.before(TickProxy.selectors.didTick) { invocation in sink.total &+= invocation.arguments.1 },
+        hookedProxy.after(TickProxy.selectors.didTick) { _ in sink.total &+= 1 },
     ]
 
     let closureDelegate = ClosureTickDelegate()
@@ -186,7 +302,7 @@ let delegateProxySuite = Suite(capability: "delegate proxy") {
     for registered in [1, 10, 100] {
         let holder = WeakHolder()
         let proxy = WideTickProxy.proxy(for: holder, delegate: \.delegate)
-        var tokens = [proxy.implement(WideTickProxy.didTick) { _, count in sink.total &+= count }]
+        var tokens = [proxy.implement(WideTickProxy.selectors.didTick) { _, count in sink.total &+= count }]
         for selector in WideTickProxy.others.prefix(registered - 1) {
             tokens.append(proxy.implement(selector) { _, count in sink.total &+= count })
         }

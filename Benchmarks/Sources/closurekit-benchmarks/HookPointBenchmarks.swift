@@ -9,13 +9,16 @@ import Foundation
 // nothing is hooked).
 
 private final class Hooked: Hookable, @unchecked Sendable {
-    static let step = HookPoint<Hooked, Int, Int>("step(_:)")
+    struct Hooks {
+        let step = HookPoint<Hooked, Int, Int>("step(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)
     func step(_ amount: Int) -> Int {
-        Self.step.call(self, amount) { object, amount in
+        Self.hooks.step.call(self, amount) { object, amount in
             object.total &+= amount
             return object.total
         }
@@ -25,13 +28,16 @@ private final class Hooked: Hookable, @unchecked Sendable {
 /// The same method on a type whose hook point has no hook anywhere: the
 /// case a hook point's one-load fast path serves.
 private final class Unhooked: Hookable, @unchecked Sendable {
-    static let step = HookPoint<Unhooked, Int, Int>("step(_:)")
+    struct Hooks {
+        let step = HookPoint<Unhooked, Int, Int>("step(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)
     func step(_ amount: Int) -> Int {
-        Self.step.call(self, amount) { object, amount in
+        Self.hooks.step.call(self, amount) { object, amount in
             object.total &+= amount
             return object.total
         }
@@ -78,11 +84,11 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
     let withInstead = Hooked()
     let withChangedArguments = Hooked()
     let tokens = [
-        Hooked.step.before(on: withBefore) { _, invocation in sink.value &+= invocation.arguments },
-        Hooked.step.instead(on: withInstead) { _, invocation in invocation.proceed() },
+        Hooked.hooks.step.before(on: withBefore) { _, invocation in sink.value &+= invocation.arguments },
+        Hooked.hooks.step.instead(on: withInstead) { _, invocation in invocation.proceed() },
         // The same hook calling through with arguments of its own: the cost
         // of `proceed(with:)` is that of `proceed()` plus building them.
-        Hooked.step.instead(on: withChangedArguments) { _, invocation in
+        Hooked.hooks.step.instead(on: withChangedArguments) { _, invocation in
             invocation.proceed(with: invocation.arguments &+ 1)
         },
     ]
@@ -142,7 +148,7 @@ let hookPointSuite = Suite(capability: "hook points") {
     // object after the others, interleaved with the stored-closure peer.
     let sink = Sink()
     let typeWide = Hooked()
-    let token = Hooked.step.instead { _, invocation in invocation.proceed() }
+    let token = Hooked.hooks.step.instead { _, invocation in invocation.proceed() }
     let typeWideResults = interleave([
         (
             n,

@@ -49,11 +49,14 @@ private protocol StepDelegate: AnyObject {
 
 private final class Stepper {}
 
-private final class StepProxy: DelegateProxy<any StepDelegate>, StepDelegate {
-    static let didStep = MethodSelector<(Stepper, Int), Void>("stepper(_:didStep:)")
+private final class StepProxy: DelegateProxy<any StepDelegate>, StepDelegate, SelectorDeclaring {
+    struct Selectors {
+        let didStep = MethodSelector<(Stepper, Int), Void>("stepper(_:didStep:)")
+    }
+    static let selectors = Selectors()
 
     func stepper(_ stepper: Stepper, didStep count: Int) {
-        forward(Self.didStep, (stepper, count)) { $0.stepper($1.0, didStep: $1.1) }
+        forward(Self.selectors.didStep, (stepper, count)) { $0.stepper($1.0, didStep: $1.1) }
     }
 }
 
@@ -69,13 +72,16 @@ private final class StepHolder {
 }
 
 private final class Walker: Hookable {
-    static let step = HookPoint<Walker, Int, Int>("step(_:)")
+    struct Hooks {
+        let step = HookPoint<Walker, Int, Int>("step(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     var total = 0
 
     @inline(never)
     func step(_ amount: Int) -> Int {
-        Self.step.call(self, amount) { walker, amount in
+        Self.hooks.step.call(self, amount) { walker, amount in
             walker.total &+= amount
             return walker.total
         }
@@ -110,11 +116,12 @@ private func registerNonisolated(on subjects: inout Subjects, _ tally: Tally) {
     subjects.tokens.append(subjects.button.addHandler(for: .valueChanged) { _ in tally.count &+= 1 })
     subjects.tokens.append(subjects.button.addHandler(for: .touchUpInside) { _ in tally.count &+= 1 })
     subjects.tokens.append(
-        subjects.model.observe(\.value, options: [.old, .new]) { _, change in tally.count &+= change.newValue! })
-    subjects.tokens.append(subjects.implementProxy.implement(StepProxy.didStep) { _, count in tally.count &+= count })
-    subjects.tokens.append(subjects.afterProxy.after(StepProxy.didStep) { invocation in tally.count &+= 1 })
+        try! subjects.model.observe(\.value, options: [.old, .new]) { _, change in tally.count &+= change.newValue! })
     subjects.tokens.append(
-        Walker.step.after(on: subjects.walker) { _, invocation in tally.count &+= invocation.result! })
+        subjects.implementProxy.implement(StepProxy.selectors.didStep) { _, count in tally.count &+= count })
+    subjects.tokens.append(subjects.afterProxy.after(StepProxy.selectors.didStep) { invocation in tally.count &+= 1 })
+    subjects.tokens.append(
+        Walker.hooks.step.after(on: subjects.walker) { _, invocation in tally.count &+= invocation.result! })
 }
 
 /// Registers the same closures from the main actor; they touch main-actor state.
@@ -123,11 +130,12 @@ private func registerOnMainActor(on subjects: inout Subjects, _ model: MainActor
     subjects.tokens.append(subjects.button.addHandler(for: .valueChanged) { _ in model.count &+= 1 })
     subjects.tokens.append(subjects.button.addHandler(for: .touchUpInside) { _ in model.count &+= 1 })
     subjects.tokens.append(
-        subjects.model.observe(\.value, options: [.old, .new]) { _, change in model.count &+= change.newValue! })
-    subjects.tokens.append(subjects.implementProxy.implement(StepProxy.didStep) { _, count in model.count &+= count })
-    subjects.tokens.append(subjects.afterProxy.after(StepProxy.didStep) { invocation in model.count &+= 1 })
+        try! subjects.model.observe(\.value, options: [.old, .new]) { _, change in model.count &+= change.newValue! })
     subjects.tokens.append(
-        Walker.step.after(on: subjects.walker) { _, invocation in model.count &+= invocation.result! })
+        subjects.implementProxy.implement(StepProxy.selectors.didStep) { _, count in model.count &+= count })
+    subjects.tokens.append(subjects.afterProxy.after(StepProxy.selectors.didStep) { invocation in model.count &+= 1 })
+    subjects.tokens.append(
+        Walker.hooks.step.after(on: subjects.walker) { _, invocation in model.count &+= invocation.result! })
 }
 
 // MARK: - Cases

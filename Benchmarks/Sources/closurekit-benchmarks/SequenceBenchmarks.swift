@@ -31,11 +31,16 @@ private final class Pinger: @unchecked Sendable {
     weak var delegate: (any PingDelegate)?
 }
 
-private final class PingProxy: DelegateProxy<any PingDelegate>, PingDelegate, @unchecked Sendable {
-    static let didPing = MethodSelector<(Pinger, Int), Void>("pinger(_:didPing:)")
+private final class PingProxy: DelegateProxy<any PingDelegate>, PingDelegate, SelectorDeclaring,
+    @unchecked Sendable
+{
+    struct Selectors {
+        let didPing = MethodSelector<(Pinger, Int), Void>("pinger(_:didPing:)")
+    }
+    static let selectors = Selectors()
 
     func pinger(_ pinger: Pinger, didPing count: Int) {
-        forward(Self.didPing, (pinger, count)) { $0.pinger($1.0, didPing: $1.1) }
+        forward(Self.selectors.didPing, (pinger, count)) { $0.pinger($1.0, didPing: $1.1) }
     }
 }
 
@@ -109,7 +114,7 @@ let sequenceSuite = Suite(capability: "sequences") {
     // Observations.
     let model = SequenceModel()
     let ours = Consumer()
-    ours.start(model.changes(of: \.value, options: .new)) { $0.newValue! }
+    ours.start(try! model.changes(of: \.value, options: .new)) { $0.newValue! }
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let bare = Consumer()
     bare.start(stream) { $0 }
@@ -173,7 +178,7 @@ let sequenceSuite = Suite(capability: "sequences") {
     let pinger = Pinger()
     let proxy = PingProxy.proxy(for: pinger, delegate: \.delegate)
     let messages = Consumer()
-    messages.start(proxy.messages(for: PingProxy.didPing) { $0.arguments.1 }) { $0 }
+    messages.start(proxy.messages(for: PingProxy.selectors.didPing) { $0.arguments.1 }) { $0 }
     let (pings, pingContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let barePings = Consumer()
     barePings.start(pings) { $0 }
@@ -219,7 +224,7 @@ let sequenceSuite = Suite(capability: "sequences") {
         [
             { count in
                 let model = SequenceModel()
-                return Kept((model, (0..<count).map { _ in model.changes(of: \.value) }))
+                return Kept((model, (0..<count).map { _ in try! model.changes(of: \.value) }))
             },
             { count in
                 let model = HandWrittenModel()
@@ -234,7 +239,7 @@ let sequenceSuite = Suite(capability: "sequences") {
             { count in
                 // The registration alone, for what the stream adds to it.
                 let model = SequenceModel()
-                return Kept((model, (0..<count).map { _ in model.observe(\.value, options: .new) { _, _ in } }))
+                return Kept((model, (0..<count).map { _ in try! model.observe(\.value, options: .new) { _, _ in } }))
             },
         ])
     rows.append(

@@ -15,13 +15,15 @@ public enum Analytics {
     /// Installs the aspect named `name`: one `before` hook per method of
     /// `table`, each counting into `counts` under `Type.method`.
     ///
-    /// A method name the table misspells is no error here: its hook waits
-    /// for a hook point of that name, which never comes, and
-    /// ``unattachedHooks(table:)`` lists it.
+    /// A method name the table misspells is an error here, at once: each
+    /// type's declared hook points are known before any of its methods has
+    /// run, so the ``HookError`` names the type and the misspelled name, and
+    /// lists the names the type declares.
     ///
     /// - Throws: ``AspectError`` when an aspect of that name is installed,
-    ///   and the ``HookError`` of a name-based hook that its type refuses
-    ///   (nothing is installed then).
+    ///   and the ``HookError`` of a name-based hook that its type refuses: a
+    ///   misspelled method name, say (nothing is installed then, and the
+    ///   name stays free).
     @discardableResult
     public static func install(
         _ name: String = "analytics",
@@ -39,13 +41,5 @@ public enum Analytics {
                 }
             }
         }
-    }
-
-    /// The name-based hooks of `table`'s types that wait for a hook point:
-    /// a misspelled method name, once the named methods have run.
-    public static func unattachedHooks(
-        table: [(type: any Hookable.Type, methods: [String])] = table
-    ) -> [HookError] {
-        table.flatMap { $0.type.unattachedHooks }
     }
 }

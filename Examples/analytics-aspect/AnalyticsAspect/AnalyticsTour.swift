@@ -46,15 +46,17 @@ public func runAnalyticsTour(indent: String = "") throws {
             + "Basket.add(_:) \(counts["Basket.add(_:)"])")
     checkouts.uninstall()
 
-    // A misspelled entry is no error: its hook waits for a hook point of that
-    // name, which never comes. `unattachedHooks` finds it.
+    // A misspelled entry is an error at installation, before any method has
+    // run: the HookError names the type and the name, and lists the declared
+    // names. Nothing is installed, and the name "typo" stays free.
     let misspelled = [(type: Basket.self as any Hookable.Type, methods: ["chekout()"])]
-    let typo = try Analytics.install("typo", table: misspelled, counting: counts)
-    shop()
-    for error in Analytics.unattachedHooks(table: misspelled) {
-        say("waiting for its hook point: \(error)")
+    do {
+        let typo = try Analytics.install("typo", table: misspelled, counting: counts)
+        typo.uninstall()
+        say("a misspelled method name was accepted (it should not be)")
+    } catch let error as HookError {
+        say("a misspelled method name is refused at installation: \(error)")
     }
-    typo.uninstall()
 
     say("installed aspects at the end: \(AspectRegistry.shared.names)")
 }

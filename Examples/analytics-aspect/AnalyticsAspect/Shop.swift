@@ -1,12 +1,15 @@
 import ClosureKit
 
 // The app's own types. They opt in to hooks method by method (a hook point
-// each) and know nothing of analytics: the aspect counts their calls from
-// outside.
+// each, declared once in the type's `Hooks`) and know nothing of analytics:
+// the aspect counts their calls from outside.
 
 /// Finds products.
 public final class Catalog: Hookable {
-    static let search = HookPoint<Catalog, String, [String]>("search(_:)")
+    public struct Hooks: Sendable {
+        let search = HookPoint<Catalog, String, [String]>("search(_:)")
+    }
+    public static let hooks = Hooks()
     public let hookStorage = HookStorage()
 
     private let products = ["tea", "teapot", "coffee", "cup"]
@@ -15,14 +18,17 @@ public final class Catalog: Hookable {
 
     /// The products whose name contains `text`.
     public func search(_ text: String) -> [String] {
-        Self.search.call(self, text) { catalog, text in catalog.products.filter { $0.contains(text) } }
+        Self.hooks.search.call(self, text) { catalog, text in catalog.products.filter { $0.contains(text) } }
     }
 }
 
 /// What a customer is about to buy.
 public final class Basket: Hookable {
-    static let add = HookPoint<Basket, String, Int>("add(_:)")
-    static let checkout = HookPoint<Basket, Void, [String]>("checkout()")
+    public struct Hooks: Sendable {
+        let add = HookPoint<Basket, String, Int>("add(_:)")
+        let checkout = HookPoint<Basket, Void, [String]>("checkout()")
+    }
+    public static let hooks = Hooks()
     public let hookStorage = HookStorage()
 
     private var items: [String] = []
@@ -31,7 +37,7 @@ public final class Basket: Hookable {
 
     /// Adds `item` and returns how many items the basket holds.
     public func add(_ item: String) -> Int {
-        Self.add.call(self, item) { basket, item in
+        Self.hooks.add.call(self, item) { basket, item in
             basket.items.append(item)
             return basket.items.count
         }
@@ -39,7 +45,7 @@ public final class Basket: Hookable {
 
     /// Empties the basket and returns what it held.
     public func checkout() -> [String] {
-        Self.checkout.call(self, ()) { basket, _ in
+        Self.hooks.checkout.call(self, ()) { basket, _ in
             defer { basket.items = [] }
             return basket.items
         }
@@ -48,13 +54,16 @@ public final class Basket: Hookable {
 
 /// Takes the money.
 public final class Payments: Hookable {
-    static let charge = HookPoint<Payments, Int, Bool>("charge(_:)")
+    public struct Hooks: Sendable {
+        let charge = HookPoint<Payments, Int, Bool>("charge(_:)")
+    }
+    public static let hooks = Hooks()
     public let hookStorage = HookStorage()
 
     public init() {}
 
     /// Charges `cents`; false for nothing to charge.
     public func charge(_ cents: Int) -> Bool {
-        Self.charge.call(self, cents) { _, cents in cents > 0 }
+        Self.hooks.charge.call(self, cents) { _, cents in cents > 0 }
     }
 }

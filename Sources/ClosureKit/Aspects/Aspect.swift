@@ -8,10 +8,10 @@
 ///
 /// ```swift
 /// try Aspect.install("audit") {
-///     Document.save.before { document, invocation in
+///     Document.hooks.save.before { document, invocation in
 ///         print("saving to", invocation.arguments)
 ///     }
-///     Document.save.after(on: draft) { _, invocation in
+///     Document.hooks.save.after(on: draft) { _, invocation in
 ///         print("draft saved:", invocation.result!)
 ///     }
 /// }
@@ -88,7 +88,7 @@ public final class Aspect: Hashable, Sendable, CustomStringConvertible {
     ///
     ///     func start() throws {
     ///         try Aspect.install("save counter") {
-    ///             Document.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+    ///             Document.hooks.save.after { _, _ in self.saves += 1 }   // runs on the main actor
     ///         }
     ///     }
     /// }
@@ -138,7 +138,7 @@ public final class Aspect: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// let audit = try Aspect.install("audit") {}
     /// audit.add {
-    ///     Document.save.before(on: draft) { _, _ in print("saving the draft") }
+    ///     Document.hooks.save.before(on: draft) { _, _ in print("saving the draft") }
     /// }
     /// ```
     ///

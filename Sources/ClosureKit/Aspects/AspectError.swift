@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// do {
-///     try Aspect.install("analytics") { Document.save.before { _, _ in } }
+///     try Aspect.install("analytics") { Document.hooks.save.before { _, _ in } }
 /// } catch let error as AspectError {
 ///     print(error)   // an aspect named "analytics" is already installed; …
 /// }

@@ -1,78 +1,95 @@
+/// A delegate proxy that declares its protocol's methods: one stored
+/// ``MethodSelector`` property per method, in one value, ``selectors``.
+///
+/// ```swift
+/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
+///     struct Selectors {
+///         let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+///         let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+///         let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+///     }
+///     static let selectors = Selectors()
+///
+///     func taskShouldStart(_ task: DownloadTask) -> Bool {
+///         forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+///     }
+///     func task(_ task: DownloadTask, didProgress fraction: Double) {
+///         forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+///     }
+///     func task(_ task: DownloadTask, didFinish bytes: Int) {
+///         forward(Self.selectors.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
+///     }
+/// }
+///
+/// let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
+///     print("\(Int(fraction * 100))%")
+/// }
+/// ```
+///
+/// The library reads the declaration once per proxy class, by reflection
+/// (`Mirror`), the first time it needs it: a registration, `responds(to:)`,
+/// ``DelegateProxy/declaredSelectors``. So every answer about the proxy's
+/// methods is the same from the first question on, whatever ran before in
+/// the process, and every mistake is reported when the closure is
+/// registered:
+/// - a typed registration for a selector that is not one of the
+///   declaration's stops the program with a message naming the selector
+///   and the proxy's methods (such a closure could never run);
+/// - a name-based registration throws ``HookError`` for an unknown name, a
+///   name declared twice, or a closure of the wrong type.
+///
+/// Stored properties of other types in `Selectors` are not methods and are
+/// ignored. A proxy class that does not adopt the protocol declares no
+/// methods: its ``DelegateProxy/declaredSelectors`` is empty and it takes
+/// no closures.
+public protocol SelectorDeclaring: AnyObject {
+    /// The type whose stored properties are the proxy's selectors.
+    associatedtype Selectors
+    /// The proxy's selectors: declare it `static let selectors = Selectors()`.
+    static var selectors: Selectors { get }
+}
+
 extension DelegateProxy {
-    /// The selectors of the protocol that its proxies have met so far, in the
-    /// order they met them: what `responds(to:)` by name and the name-based
+    /// The methods this proxy class declares (its ``SelectorDeclaring/selectors``),
+    /// in declaration order: what `responds(to:)` by name and the name-based
     /// entry points look names up in.
     ///
-    /// A proxy author declares each selector once, as a `static let`, and
-    /// lists it nowhere else. A selector becomes one of the protocol's the
-    /// first time it is used with a proxy for `Delegate`: its first message
-    /// (``forward(_:_:default:function:call:)``), or a typed registration,
-    /// `responds(to:)` or `hasHandlers(for:)` call. The table is kept per
-    /// protocol (`Delegate`), so every proxy class for the protocol shares it.
-    ///
-    /// Why on first use, rather than a list each proxy keeps: Swift
-    /// initialises a `static let` only when it is first read, so nothing can
-    /// enumerate a type's selectors without a second list, which is what
-    /// this replaces. What that costs:
-    ///
-    /// - `responds(to:)` on Apple platforms, where Foundation asks before it
-    ///   sends an optional method, is answered by ClosureKitFoundation's
-    ///   adapters from their table of Objective-C selector names (the one
-    ///   thing about a method that cannot be derived from its Swift name);
-    ///   that table holds every method of the protocol and declares all of
-    ///   them when the proxy is created, so it is exact before any message.
-    /// - The name-based entry points find every method of a ready-made
-    ///   Foundation proxy from the start, for the same reason. For a proxy
-    ///   of your own, they find a method once its selector has been used,
-    ///   typically by its first message; before that, a name throws
-    ///   ``HookError/unknownName(name:owner:declared:)``, which lists the
-    ///   names met so far.
+    /// The same list from the first question on: it is read from the
+    /// declaration, not gathered from messages.
     public static var declaredSelectors: [AnyMethodSelector] {
-        ProxyDeclarations.shared.selectors(of: Delegate.self)
+        ProxyDeclarations.declaration(of: self).selectors
     }
 
-    /// Makes `selector` one of the protocol's, unless it already is; traps
-    /// when it cannot be: it is one of another protocol's, which a proxy for
-    /// `Delegate` never forwards, or another selector of the protocol has its
-    /// name (a selector declared twice, or in a computed `static var`, which
-    /// makes a new one on every read). Either way a closure for it would
-    /// never run.
-    final func declare<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
-        let conflict = ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector.erased })
-        guard let conflict else { return }
-        preconditionFailure("\(Self.self): \(conflict.describe(selector.name, proxy: "\(Self.self)"))")
+    /// Whether `selector` is one of this proxy's declared methods.
+    final func declares(_ id: Int) -> Bool {
+        ProxyDeclarations.declaration(of: Self.self).ids.contains(id)
     }
 
-    /// Makes `selector` one of the protocol's, for a library that knows every
-    /// method of it ahead of the first message (ClosureKitFoundation's
-    /// adapters, from their tables of Objective-C selectors).
-    ///
-    /// - Parameter selector: A selector of `Delegate`.
-    package static func declare(_ selector: AnyMethodSelector) {
-        _ = ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector })
+    /// Stops the program unless `selector` is one of this proxy's methods:
+    /// a closure for any other selector would never run.
+    final func requireDeclared<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
+        let declaration = ProxyDeclarations.declaration(of: Self.self)
+        guard !declaration.ids.contains(selector.id) else { return }
+        preconditionFailure("\(Self.self): \(declaration.refusal(of: selector.name, proxy: "\(Self.self)"))")
     }
 
-    /// The first message of a selector: makes it one of the protocol's. Kept
-    /// out of line; a message reaches it once per proxy and selector.
-    @usableFromInline @inline(never)
-    final func declareOnFirstMessage(_ selector: AnyMethodSelector) {
-        _ = ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector })
-    }
-
-    /// The debug-build check of a forwarding call: the selector's name must
-    /// be the Swift name of the method that forwards it (`function`). Runs
-    /// its comparison once per selector and method; a mismatch is reported
-    /// through `ForwardingCheck.report`, which stops the program.
+    /// The debug-build check of a forwarding call: the selector must be one
+    /// of the proxy's, and its name the Swift name of the method that
+    /// forwards it (`function`). Runs its comparison once per selector and
+    /// method; a mismatch is reported through `ForwardingCheck.report`,
+    /// which stops the program.
     @usableFromInline @inline(never)
     final func checkForwarding(_ selector: AnyMethodSelector, from function: StaticString) {
         let method = "\(function)"
         guard ForwardingCheck.firstTime(selector.id, method) else { return }
-        if let conflict = ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector }) {
-            ForwardingCheck.report("\(Self.self).\(method): \(conflict.describe(selector.name, proxy: "\(Self.self)"))")
+        let declaration = ProxyDeclarations.declaration(of: Self.self)
+        guard declaration.ids.contains(selector.id) else {
+            ForwardingCheck.report(
+                "\(Self.self).\(method): \(declaration.refusal(of: selector.name, proxy: "\(Self.self)"))")
             return
         }
         guard !ForwardingCheck.matches(selector.name, method: method) else { return }
-        let own = Self.declaredSelectors.first { ForwardingCheck.matches($0.name, method: method) }
+        let own = declaration.selectors.first { ForwardingCheck.matches($0.name, method: method) }
         if let own {
             ForwardingCheck.report(
                 "\(Self.self).\(method) forwards the selector \(selector.name), which belongs to the method "
@@ -87,62 +104,70 @@ extension DelegateProxy {
     }
 }
 
-/// The selectors each protocol's proxies have met, and the protocol each
-/// selector belongs to. See ``DelegateProxy/declaredSelectors``.
-final class ProxyDeclarations: Sendable {
-    static let shared = ProxyDeclarations()
+/// The methods of one proxy class, read once from its declaration.
+final class ProxyDeclaration: Sendable {
+    /// In declaration order.
+    let selectors: [AnyMethodSelector]
+    /// The selectors' ids.
+    let ids: Set<Int>
 
-    private struct State {
-        var selectors: [ObjectIdentifier: [AnyMethodSelector]] = [:]
-        /// Selector id → its protocol.
-        var owners: [Int: ObjectIdentifier] = [:]
-        var names: [ObjectIdentifier: String] = [:]
+    init(selectors: [AnyMethodSelector]) {
+        self.selectors = selectors
+        self.ids = Set(selectors.map(\.id))
     }
 
-    /// Why a selector cannot be one of a protocol's.
-    enum Conflict: Error {
-        /// It was first used with a proxy for another protocol, named here.
-        case otherProtocol(String)
-        /// Another selector of the protocol has its name.
-        case sameName
-
-        func describe(_ name: String, proxy: String) -> String {
-            switch self {
-            case .otherProtocol(let other):
-                "the selector \(name) was first used with a proxy for \(other); \(proxy) never forwards it, so a "
-                    + "closure for it would never run here"
-            case .sameName:
-                "another selector named \(name) is already one of the protocol's; a closure for this one would never "
-                    + "run. Declare each selector once, as a `static let` (a computed `static var` makes a new one on "
-                    + "every read)"
-            }
+    /// Why a closure for the selector named `name` is refused.
+    func refusal(of name: String, proxy: String) -> String {
+        if selectors.isEmpty {
+            return "the selector \(name) is not one of \(proxy)'s methods: \(proxy) declares none. Adopt "
+                + "SelectorDeclaring and declare each method once, as a stored property of `static let selectors`"
         }
+        let sameName = selectors.contains { $0.name == name }
+        let list = selectors.map(\.name).joined(separator: ", ")
+        let why =
+            sameName
+            ? "it has the name of one of them but is another selector (each `MethodSelector(...)` makes a new one; "
+                + "use the declared one)"
+            : "a closure for it would never run"
+        return "the selector \(name) is not one of \(proxy)'s methods (\(list)): \(why)"
     }
+}
 
-    private let state = Locked(State())
+/// The declarations of the proxy classes, each read once.
+enum ProxyDeclarations {
+    private static let cache = Locked([ObjectIdentifier: ProxyDeclaration]())
 
-    func selectors(of delegate: Any.Type) -> [AnyMethodSelector] {
-        state.withLock { $0.selectors[ObjectIdentifier(delegate)] ?? [] }
-    }
-
-    /// Declares the selector `id` for `delegate`, with `erased` built only the
-    /// first time. Returns nil when it is (now) one of `delegate`'s, or why
-    /// it cannot be.
-    func declare(_ id: Int, for delegate: Any.Type, _ erased: () -> AnyMethodSelector) -> Conflict? {
-        let key = ObjectIdentifier(delegate)
-        return state.withLock { state in
-            if let owner = state.owners[id] {
-                return owner == key ? nil : .otherProtocol(state.names[owner] ?? "another protocol")
-            }
-            let selector = erased()
-            if state.selectors[key, default: []].contains(where: { $0.name == selector.name }) { return .sameName }
-            state.owners[id] = key
-            state.names[key] = "\(delegate)"
-            state.selectors[key, default: []].append(selector)
-            return nil
+    /// The declaration of `proxy`: its ``SelectorDeclaring/selectors``, or
+    /// none for a class that does not adopt the protocol.
+    static func declaration(of proxy: AnyObject.Type) -> ProxyDeclaration {
+        let key = ObjectIdentifier(proxy)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        // Outside the lock: reading `selectors` may run its initialiser.
+        let selectors = (proxy as? any SelectorDeclaring.Type).map { Declarations.selectors(of: $0) } ?? []
+        let made = ProxyDeclaration(selectors: selectors)
+        return cache.withLock { cache in
+            if let known = cache[key] { return known }
+            cache[key] = made
+            return made
         }
     }
 }
+
+/// Reading a declaration value by reflection.
+enum Declarations {
+    /// The selectors among the stored properties of `type.selectors`.
+    static func selectors<Proxy: SelectorDeclaring>(of type: Proxy.Type) -> [AnyMethodSelector] {
+        Mirror(reflecting: Proxy.selectors).children.compactMap { ($0.value as? any ErasableSelector)?.erased }
+    }
+}
+
+/// A selector whose types can be erased (every ``MethodSelector``): how a
+/// declaration's stored properties are recognised.
+protocol ErasableSelector {
+    var erased: AnyMethodSelector { get }
+}
+
+extension MethodSelector: ErasableSelector {}
 
 /// The debug-build check that a proxy forwards each selector from the method
 /// it names (see ``DelegateProxy/forward(_:_:default:function:call:)``).

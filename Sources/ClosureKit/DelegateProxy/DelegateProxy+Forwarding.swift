@@ -4,7 +4,7 @@ extension DelegateProxy {
     ///
     /// ```swift
     /// func taskShouldStart(_ task: DownloadTask) -> Bool {
-    ///     forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+    ///     forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
     /// }
     /// ```
     ///
@@ -16,11 +16,13 @@ extension DelegateProxy {
     /// caller's, or those an `instead` closure passed to
     /// ``InsteadInvocation/proceed(with:)``.
     ///
-    /// The selector must be the one of the method that forwards it. In a
-    /// debug build the first message of each selector checks that its name is
-    /// the forwarding method's (`function`), so that a selector pasted into
-    /// the wrong method, or declared under another name, stops the program
-    /// with a message naming both. Release builds do not check.
+    /// The selector must be the one of the method that forwards it, taken
+    /// from the proxy's declaration (`Self.selectors.didProgress`). In a debug
+    /// build the first message of each selector checks that it is one of the
+    /// proxy's ``DelegateProxy/declaredSelectors`` and that its name is the
+    /// forwarding method's (`function`), so that a selector pasted into the
+    /// wrong method, or declared under another name, stops the program with a
+    /// message naming both. Release builds do not check.
     ///
     /// - Parameters:
     ///   - selector: The method being sent.
@@ -47,7 +49,7 @@ extension DelegateProxy {
     ///
     /// ```swift
     /// func task(_ task: DownloadTask, didProgress fraction: Double) {
-    ///     forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+    ///     forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
     /// }
     /// ```
     ///
@@ -95,12 +97,10 @@ extension DelegateProxy {
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
     }
 
-    /// A selector's first message to this proxy: declares it (see
-    /// ``DelegateProxy/declaredSelectors``) and makes its empty core, so that
-    /// the next messages do not come here. Out of line.
+    /// A selector's first message to this proxy: makes its empty core, so
+    /// that the next messages do not come here. Out of line.
     @usableFromInline @inline(never)
     final func firstMessage<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
-        declareOnFirstMessage(selector.erased)
         _ = table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
     }
 

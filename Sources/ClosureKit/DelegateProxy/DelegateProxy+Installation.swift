@@ -157,7 +157,9 @@ extension DelegateProxy {
     /// The proxy as a value of the protocol type, for the delegate property.
     var asDelegate: Delegate {
         guard let delegate = self as? Delegate else {
-            preconditionFailure("\(Self.self) must conform to \(Delegate.self) to be installed as a delegate")
+            preconditionFailure(
+                "\(Self.self) must conform to \(Delegate.self) to be installed as a delegate: declare it "
+                    + "`class \(Self.self): DelegateProxy<\(Delegate.self)>, <the protocol>`")
         }
         return delegate
     }
@@ -172,7 +174,8 @@ extension DelegateProxy {
         guard let value else { return nil }
         guard let proxy = value as? Self else {
             preconditionFailure(
-                "\(type(of: object)) already has a \(type(of: value)) for \(Delegate.self); asked for \(Self.self)")
+                "\(type(of: object)) already has a \(type(of: value)) for \(Delegate.self); asked for \(Self.self). "
+                    + "An object has one proxy per protocol: ask \(type(of: value)) for it, or uninstall it first")
         }
         return proxy
     }

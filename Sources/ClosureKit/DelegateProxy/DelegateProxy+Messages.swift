@@ -4,7 +4,7 @@ extension DelegateProxy {
     ///
     /// ```swift
     /// // DownloadTask is Sendable here; otherwise, see messages(for:buffering:_:).
-    /// for await message in proxy.messages(for: DownloadProxy.shouldStart) {
+    /// for await message in proxy.messages(for: DownloadProxy.selectors.shouldStart) {
     ///     print("asked to start; the answer was", message.result)
     /// }
     /// ```
@@ -26,7 +26,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - selector: The method to observe; one of the proxy's
-    ///     protocol (another protocol's traps).
+    ///     ``DelegateProxy/declaredSelectors`` (any other stops the program).
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default``, the newest 64 messages, unless given.
     /// - Returns: One element per message, from this call on.
@@ -47,7 +47,7 @@ extension DelegateProxy {
     /// the message while it is sent.
     ///
     /// ```swift
-    /// for await fraction in proxy.messages(for: DownloadProxy.didProgress, { $0.arguments.1 }) {
+    /// for await fraction in proxy.messages(for: DownloadProxy.selectors.didProgress, { $0.arguments.1 }) {
     ///     print("\(Int(fraction * 100))%")
     /// }
     /// ```
@@ -60,7 +60,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - selector: The method to observe; one of the proxy's
-    ///     protocol.
+    ///     ``DelegateProxy/declaredSelectors`` (any other stops the program).
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default`` unless given.
     ///   - transform: Reads an element from the message.

@@ -2,9 +2,11 @@
 /// object's delegate and answers each message with closures, its
 /// ``realDelegate``, or the protocol's default.
 ///
-/// A proxy for a protocol is a subclass that conforms to the protocol, declares
-/// one ``MethodSelector`` per method as a `static let`, and implements each
-/// method with one ``forward(_:_:default:function:call:)`` call:
+/// A proxy for a protocol is a subclass that conforms to the protocol and to
+/// ``SelectorDeclaring``, declares one ``MethodSelector`` per method as a
+/// stored property of its `Selectors` value (`static let selectors`), and
+/// implements each method with one ``forward(_:_:default:function:call:)``
+/// call:
 ///
 /// ```swift
 /// protocol DownloadDelegate: AnyObject {
@@ -13,24 +15,27 @@
 ///     func task(_ task: DownloadTask, didFinish bytes: Int)
 /// }
 ///
-/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate {
-///     static let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
-///     static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-///     static let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+/// final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
+///     struct Selectors {
+///         let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
+///         let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+///         let didFinish = MethodSelector<(DownloadTask, Int), Void>("task(_:didFinish:)")
+///     }
+///     static let selectors = Selectors()
 ///
 ///     func taskShouldStart(_ task: DownloadTask) -> Bool {
-///         forward(Self.shouldStart, task, default: true) { $0.taskShouldStart($1) }
+///         forward(Self.selectors.shouldStart, task, default: true) { $0.taskShouldStart($1) }
 ///     }
 ///     func task(_ task: DownloadTask, didProgress fraction: Double) {
-///         forward(Self.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
+///         forward(Self.selectors.didProgress, (task, fraction)) { $0.task($1.0, didProgress: $1.1) }
 ///     }
 ///     func task(_ task: DownloadTask, didFinish bytes: Int) {
-///         forward(Self.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
+///         forward(Self.selectors.didFinish, (task, bytes)) { $0.task($1.0, didFinish: $1.1) }
 ///     }
 /// }
 ///
 /// let proxy = DownloadProxy.proxy(for: task, delegate: \.delegate)
-/// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+/// let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
 ///     print("\(Int(fraction * 100))%")
 /// }
 /// ```
@@ -150,7 +155,7 @@ open class DelegateProxy<Delegate> {
     /// (an `instead` closure that takes the arguments alone).
     ///
     /// ```swift
-    /// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+    /// let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
     ///     print("\(Int(fraction * 100))%")
     /// }
     /// ```
@@ -160,8 +165,8 @@ open class DelegateProxy<Delegate> {
     /// through to the next older one.
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one of the proxy's protocol
-    ///     (another protocol's traps).
+    ///   - selector: The method to answer; one of the proxy's ``declaredSelectors``
+    ///     (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - body: Called with the message's arguments; its result is the
@@ -195,8 +200,8 @@ open class DelegateProxy<Delegate> {
     /// (see the Isolation article).
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one of the proxy's protocol
-    ///     (another protocol's traps).
+    ///   - selector: The method to answer; one of the proxy's ``declaredSelectors``
+    ///     (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - body: Called with the message's arguments.
@@ -227,13 +232,14 @@ open class DelegateProxy<Delegate> {
     /// ``InsteadInvocation/proceed()``.
     ///
     /// ```swift
-    /// let token = proxy.instead(DownloadProxy.shouldStart) { invocation in
+    /// let token = proxy.instead(DownloadProxy.selectors.shouldStart) { invocation in
     ///     invocation.arguments.isOnWiFi && invocation.proceed()
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to answer; one of the proxy's protocol.
+    ///   - selector: The method to answer; one of the proxy's ``declaredSelectors``
+    ///     (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - body: Returns the message's result.
@@ -251,13 +257,14 @@ open class DelegateProxy<Delegate> {
     /// Adds a closure that runs before the implementation of `selector`.
     ///
     /// ```swift
-    /// let token = proxy.before(DownloadProxy.didFinish) { invocation in
+    /// let token = proxy.before(DownloadProxy.selectors.didFinish) { invocation in
     ///     print("download finished")
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one of the proxy's protocol.
+    ///   - selector: The method to observe; one of the proxy's ``declaredSelectors``
+    ///     (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - body: Sees the arguments; `result` is nil.
@@ -275,13 +282,14 @@ open class DelegateProxy<Delegate> {
     /// sees its result.
     ///
     /// ```swift
-    /// let token = proxy.after(DownloadProxy.shouldStart) { invocation in
+    /// let token = proxy.after(DownloadProxy.selectors.shouldStart) { invocation in
     ///     print("answered", invocation.result!)
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: The method to observe; one of the proxy's protocol.
+    ///   - selector: The method to observe; one of the proxy's ``declaredSelectors``
+    ///     (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
     ///   - body: Sees the arguments and the `result`.
@@ -309,7 +317,7 @@ open class DelegateProxy<Delegate> {
     /// Adds an `after` closure that replaces the result the caller receives.
     ///
     /// ```swift
-    /// let token = proxy.replaceResult(DownloadProxy.shouldStart) { invocation in
+    /// let token = proxy.replaceResult(DownloadProxy.selectors.shouldStart) { invocation in
     ///     invocation.result! && invocation.arguments.isOnWiFi
     /// }
     /// ```
@@ -373,21 +381,17 @@ open class DelegateProxy<Delegate> {
     // MARK: - Introspection
 
     /// Whether the proxy answers `selector`: true only when `selector` is one
-    /// of the protocol's (not one first used with a proxy for another
-    /// protocol; see ``declaredSelectors``) and a closure is registered for
+    /// of the proxy's ``declaredSelectors`` and a closure is registered for
     /// it (at any position) or a real delegate is present.
     ///
     /// - Parameter selector: The method asked about.
     public final func responds<Arguments, Result>(to selector: MethodSelector<Arguments, Result>) -> Bool {
-        guard ProxyDeclarations.shared.declare(selector.id, for: Delegate.self, { selector.erased }) == nil else {
-            return false
-        }
+        guard declares(selector.id) else { return false }
         return table.realDelegateObject != nil || table.hasClosures(for: selector.id)
     }
 
     /// Whether the proxy answers the method named `name` (its Swift name);
-    /// false for a name the protocol does not declare, and for one the
-    /// proxy has not met yet (see ``declaredSelectors``).
+    /// false for a name the proxy does not declare (see ``declaredSelectors``).
     ///
     /// - Parameter name: A method's Swift name, such as `"task(_:didProgress:)"`.
     public final func responds(to name: String) -> Bool {
@@ -406,15 +410,15 @@ open class DelegateProxy<Delegate> {
 
     // MARK: - Internal
 
-    /// Registers `closure`; traps when `selector` is one of another
-    /// protocol's, whose closures would never run here.
+    /// Registers `closure`; stops the program when `selector` is not one of
+    /// the proxy's ``declaredSelectors``: its closures would never run.
     final func register<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ position: HookPosition,
         _ options: RegistrationOptions,
         _ closure: ProxyClosure<Arguments, Result>
     ) -> CancellationToken {
-        declare(selector)
+        requireDeclared(selector)
         // A plain closure answers alone, unless the selector's combining
         // rule asks the real delegate too, or it belongs to an actor (then
         // it answers only messages sent on that actor: see `Answering`).

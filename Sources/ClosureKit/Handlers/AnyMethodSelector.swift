@@ -1,7 +1,8 @@
-/// A proxy's method with its types erased: a ``MethodSelector``. A proxy's
-/// protocol keeps those it has met in ``DelegateProxy/declaredSelectors``, so
-/// that the name-based entry points find methods by name and check closures
-/// against their signatures.
+/// A proxy's method with its types erased: a ``MethodSelector``. A proxy
+/// class lists the selectors it declares (its ``SelectorDeclaring/selectors``)
+/// in ``DelegateProxy/declaredSelectors``, erased, so that the name-based
+/// entry points find methods by name and check closures against their
+/// signatures.
 ///
 /// ```swift
 /// for selector in DownloadProxy.declaredSelectors {

@@ -22,10 +22,12 @@ extension EventSequence {
     /// mask), the stream is already finished; the handler set afterwards runs
     /// when the stream is released, and cancels a token that cancels nothing.
     @usableFromInline
-    init(buffering: EventBuffering, register: (EventFeed<Element>) -> CancellationToken) {
+    init<Failure: Error>(
+        buffering: EventBuffering, register: (EventFeed<Element>) throws(Failure) -> CancellationToken
+    ) throws(Failure) {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: buffering.policy(for: Element.self))
-        let token = register(EventFeed(continuation))
+        let token = try register(EventFeed(continuation))
         continuation.onTermination = { _ in token.cancel() }
         self.stream = stream
         self.continuation = continuation

@@ -6,7 +6,7 @@
 /// order.
 ///
 /// ```swift
-/// let token = proxy.before(DownloadProxy.didProgress) { invocation in
+/// let token = proxy.before(DownloadProxy.selectors.didProgress) { invocation in
 ///     print("progress", invocation.arguments.1)
 /// }
 /// ```

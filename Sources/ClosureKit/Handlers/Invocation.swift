@@ -2,7 +2,7 @@
 /// arguments, and (for `after` hooks) the result.
 ///
 /// ```swift
-/// let report = proxy.after(DownloadProxy.shouldStart) { invocation in
+/// let report = proxy.after(DownloadProxy.selectors.shouldStart) { invocation in
 ///     print("answered", invocation.result!)
 /// }
 /// ```
@@ -45,7 +45,7 @@ public struct Invocation<Arguments, Result> {
 /// and ``proceed()``, which calls through to what the hook replaced.
 ///
 /// ```swift
-/// let gate = proxy.instead(DownloadProxy.shouldStart) { invocation in
+/// let gate = proxy.instead(DownloadProxy.selectors.shouldStart) { invocation in
 ///     let task = invocation.arguments
 ///     return task.isAllowed && invocation.proceed()
 /// }

@@ -17,15 +17,17 @@
 /// separate parameters:
 ///
 /// ```swift
-/// // In DownloadProxy:
-/// // static let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
-/// let token = proxy.implement(DownloadProxy.didProgress) { task, fraction in
+/// // In DownloadProxy.Selectors:
+/// // let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")
+/// let token = proxy.implement(DownloadProxy.selectors.didProgress) { task, fraction in
 ///     print(fraction)
 /// }
 /// ```
 ///
-/// Declare each selector once, as a `static let`: every call of ``init(_:combining:)``
-/// makes a new, distinct selector, even for the same name.
+/// Declare each selector once, as a stored property of a proxy's
+/// ``SelectorDeclaring/selectors`` (see ``SelectorDeclaring``): every call of
+/// ``init(_:combining:)`` makes a new, distinct selector, even for the same
+/// name, and a proxy takes closures only for the selectors it declares.
 public struct MethodSelector<Arguments, Result>: Hashable, Sendable, CustomStringConvertible {
     /// The selector's identity: a small integer, unique in the process, dense
     /// from zero, used as an array index by closure tables.

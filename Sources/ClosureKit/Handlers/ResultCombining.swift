@@ -19,10 +19,12 @@
 /// ``and``; every other method defaults to ``closureWins``.
 ///
 /// ```swift
-/// static let shouldStart = MethodSelector<DownloadTask, Bool>(
-///     "taskShouldStart(_:)")                       // defaults to .and
-/// static let priority = MethodSelector<DownloadTask, Int>(
-///     "priority(for:)", combining: .custom(max))   // the larger wins
+/// struct Selectors {
+///     let shouldStart = MethodSelector<DownloadTask, Bool>(
+///         "taskShouldStart(_:)")                       // defaults to .and
+///     let priority = MethodSelector<DownloadTask, Int>(
+///         "priority(for:)", combining: .custom(max))   // the larger wins
+/// }
 /// ```
 public struct ResultCombining<Result>: Sendable, CustomStringConvertible {
     /// Combines the real delegate's answer (first) with the closure's; nil for

@@ -6,28 +6,34 @@
 /// after, and nothing may run instead of ending). The name-based entry points
 /// know it as `"deinit"` and throw
 /// ``HookError/positionNotAllowed(name:owner:position:)`` for any other
-/// position.
+/// position, at the registration. Declare it, like the other hook points, as
+/// a stored property of the type's ``Hookable/hooks``:
 ///
 /// ```swift
 /// final class Connection: Hookable {
-///     static let end = EndOfLifeHookPoint<Connection>()
+///     struct Hooks {
+///         let end = EndOfLifeHookPoint<Connection>()
+///     }
+///     static let hooks = Hooks()
 ///     let hookStorage = HookStorage()
-///     deinit { Self.end.fire(self) }
+///     deinit { Self.hooks.end.fire(self) }
 /// }
 ///
-/// let token = Connection.end.before { connection in
+/// let token = Connection.hooks.end.before { connection in
 ///     print("closing", connection.id)
 /// }
 /// ```
 ///
 /// Hooks must not keep the instance: it is in its deinitialiser.
-public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable {
+public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable, DeclaredHookPoint {
     private let point: HookPoint<Owner, Void, Void>
 
     /// Creates the end-of-life hook point of a type.
     public init() {
         point = HookPoint(name: "deinit", positions: [.before])
     }
+
+    var namedHookPoint: any NamedHookPoint { point }
 
     /// Adds a closure that runs just before an instance ends.
     ///

@@ -4,7 +4,7 @@ extension HookPoint {
     /// type.
     ///
     /// ```swift
-    /// for await call in Uploader.upload.calls(on: uploader) {
+    /// for await call in Uploader.hooks.upload.calls(on: uploader) {
     ///     print("uploaded", call.arguments.name, call.result ? "" : "(failed)")
     /// }
     /// ```
@@ -47,7 +47,7 @@ extension HookPoint {
     /// the instance and the call while it runs.
     ///
     /// ```swift
-    /// for await bytes in Uploader.upload.calls({ _, call in call.arguments.bytes }) {
+    /// for await bytes in Uploader.hooks.upload.calls({ _, call in call.arguments.bytes }) {
     ///     print("uploaded", bytes, "bytes")
     /// }
     /// ```

@@ -1,28 +1,31 @@
 /// A hookable method of `Owner`: callers add closures that run before it,
 /// instead of it, or after it, for every instance or for one.
 ///
-/// Declare one per hookable method, as a `static let` of the type named
-/// after the method, and route the method through
-/// ``call(_:_:isolation:function:original:)``:
+/// Declare one per hookable method, as a stored property of the type's
+/// ``Hookable/hooks`` value, named after the method, and route the method
+/// through ``call(_:_:isolation:function:original:)``:
 ///
 /// ```swift
 /// final class Uploader: Hookable {
-///     static let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
+///     struct Hooks {
+///         let upload = HookPoint<Uploader, (name: String, bytes: Int), Bool>("upload(name:bytes:)")
+///     }
+///     static let hooks = Hooks()
 ///     let hookStorage = HookStorage()
 ///
 ///     func upload(name: String, bytes: Int) -> Bool {
-///         Self.upload.call(self, (name, bytes)) { uploader, arguments in
+///         Self.hooks.upload.call(self, (name, bytes)) { uploader, arguments in
 ///             uploader.send(arguments.name, arguments.bytes)
 ///         }
 ///     }
 /// }
 ///
 /// // Every uploader:
-/// let log = Uploader.upload.before { uploader, invocation in
+/// let log = Uploader.hooks.upload.before { uploader, invocation in
 ///     print("uploading", invocation.arguments.name)
 /// }
 /// // One uploader: replace the method, calling through when it likes.
-/// let dryRun = Uploader.upload.instead(on: uploader) { _, invocation in
+/// let dryRun = Uploader.hooks.upload.instead(on: uploader) { _, invocation in
 ///     invocation.arguments.bytes > 1_000_000 ? false : invocation.proceed()
 /// }
 /// ```
@@ -48,14 +51,23 @@
 ///
 /// ## Declaration
 ///
-/// A hook point registers itself with its owner type when it is created
-/// (the first time its `static let` is used), for the name-based entry
-/// points of ``Hookable``; nothing lists it again. Its name must be the Swift
-/// name of the method that routes through it (`#function` there): in a debug
-/// build, the first call from each method checks it and traps with a
-/// message naming both the hook point and the method, so that a call pasted
-/// from another method or a misspelled name is caught the first time the
-/// method runs. Release builds do not check.
+/// A hook point is written once, as a stored property of the type's `Hooks`
+/// value; nothing lists it again. The library reads that value once per
+/// type, by reflection, the first time a hook is registered by name, so the
+/// name-based entry points of ``Hookable`` know every hook point before any
+/// method has run, and throw a ``HookError`` at the registration for an
+/// unknown or misspelled name, a closure of the wrong type or a position the
+/// hook point does not take. Nothing waits for a hook point to appear.
+///
+/// Its name must be the Swift name of the method that routes through it
+/// (`#function` there). In a debug build, the first call from each method
+/// compares the two and, when they differ, traps with a message naming both
+/// the hook point and the method, so that a call pasted from another method
+/// or a misspelled name is caught the first time the method runs. It cannot
+/// misfire: property accessors (`get`, `set`, `willSet`, `didSet`, whose
+/// `#function` is the property's name) and subscripts are not checked, and an
+/// `isolation:` parameter is left out of both names. Release builds do not
+/// check.
 ///
 /// ## Threads
 ///
@@ -109,7 +121,6 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         self.selector = MethodSelector(name)
         self.positions = positions
         self.typeWide = HandlerCore(group: group, tally: typeWideTally)
-        HookPointRegistry.add(self, owner: Owner.self)
     }
 
     deinit {
@@ -182,7 +193,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     ///
     /// ```swift
     /// // An empty upload counts as done, whatever the uploader answered.
-    /// let emptyIsDone = Uploader.upload.replaceResult { _, invocation in
+    /// let emptyIsDone = Uploader.hooks.upload.replaceResult { _, invocation in
     ///     invocation.result! || invocation.arguments.bytes == 0
     /// }
     /// ```
@@ -478,20 +489,29 @@ extension HookPoint {
     }
 }
 
-extension HookPoint: NamedHookPoint {
+extension HookPoint: NamedHookPoint, DeclaredHookPoint {
     var name: String { selector.name }
     var signature: String { selector.signature }
+    var namedHookPoint: any NamedHookPoint { self }
 
     /// Checks that the method calling the hook point is the one it is named
     /// after, and reports the mistake otherwise (debug builds only). Once per
     /// calling method: it remembers the last one.
+    ///
+    /// It cannot misfire: an accessor (`get`, `set`, `willSet`, `didSet`,
+    /// whose `#function` is the property's name) and a subscript are not
+    /// checked, and an `isolation:` parameter is left out of both names.
     @usableFromInline
     func verifyCaller(_ function: StaticString) {
         defer { checkedCaller.remember(function) }
         let caller = "\(function)"
-        guard caller != selector.name else { return }
+        guard let method = CallerName.checkable(caller),
+            method != CallerName.checkable(selector.name) ?? selector.name
+        else { return }
         let owner = "\(Owner.self)"
-        let ownHookPoint = HookPointRegistry.hookPoints(of: Owner.self).contains { $0.name == caller }
+        let ownHookPoint = HookDeclarations.hookPoints(of: Owner.self).contains {
+            CallerName.checkable($0.name) == method
+        }
         if ownHookPoint {
             HookPointDiagnostics.report(
                 "\(owner).\(caller) calls the hook point of \(selector.name): hooks of \(selector.name) would run "
@@ -502,6 +522,21 @@ extension HookPoint: NamedHookPoint {
                     + "after the method that calls it. Name it \"\(caller)\", or, if the call was copied from "
                     + "\(selector.name), give \(caller) a hook point of its own.")
         }
+    }
+}
+
+/// The method names the debug-build check compares.
+enum CallerName {
+    /// `name` without an `isolation:` parameter, or nil for a name that says
+    /// nothing about the method: a property's (what `#function` is in its
+    /// accessors) or a subscript's.
+    static func checkable(_ name: String) -> String? {
+        guard let open = name.firstIndex(of: "("), name.last == ")", !name.hasPrefix("subscript(") else {
+            return nil
+        }
+        let labels = name[name.index(after: open)..<name.index(before: name.endIndex)]
+            .split(separator: ":").filter { $0 != "isolation" }
+        return name[..<open] + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 }
 

@@ -3,6 +3,10 @@
 ///
 /// ```swift
 /// final class Document: Hookable {
+///     struct Hooks {
+///         let save = HookPoint<Document, String, Bool>("save(to:)")
+///     }
+///     static let hooks = Hooks()
 ///     let hookStorage = HookStorage()
 /// }
 /// ```

@@ -2,37 +2,52 @@
 /// instead of, or after, for every instance or for one.
 ///
 /// Swift has no runtime to swap method implementations, so a type opts in
-/// method by method: it declares a ``HookPoint`` per hookable method and
-/// routes the method's body through the hook point's
+/// method by method. It declares its hook points once, as the stored
+/// properties of one value, ``hooks``, and routes each hookable method's
+/// body through its hook point's
 /// ``HookPoint/call(_:_:isolation:function:original:)``. The one stored
-/// property, ``hookStorage``, keeps the instance's own hooks:
+/// instance property, ``hookStorage``, keeps the instance's own hooks:
 ///
 /// ```swift
 /// final class Document: Hookable {
-///     static let save = HookPoint<Document, String, Bool>("save(to:)")
+///     struct Hooks {
+///         let save = HookPoint<Document, String, Bool>("save(to:)")
+///     }
+///     static let hooks = Hooks()
 ///     let hookStorage = HookStorage()
 ///
 ///     func save(to path: String) -> Bool {
-///         Self.save.call(self, path) { document, path in
+///         Self.hooks.save.call(self, path) { document, path in
 ///             document.write(to: path)   // the original implementation
 ///         }
 ///     }
 /// }
 ///
-/// let audit = Document.save.before { document, invocation in
+/// let audit = Document.hooks.save.before { document, invocation in
 ///     print("saving to", invocation.arguments)
 /// }
 /// ```
 ///
-/// Each hook point is declared once: it registers itself with its owner
-/// type when it is first created, for the name-based entry points
+/// The library reads ``hooks`` once per type, by reflection (`Mirror`), the
+/// first time a hook is registered by name, so the name-based entry points
 /// (``hook(_:at:options:isolation:_:)-swift.type.method`` and
-/// ``hook(_:at:options:isolation:_:)-swift.method``), which find it by its method's
-/// Swift name. In a debug build, the first call from each method checks
-/// that the method calling a hook point is the one it is named after, and
-/// traps with a message naming both when it is not (a call pasted from
-/// another method, or a misspelled name).
+/// ``hook(_:at:options:isolation:_:)-swift.method``) know every hook point of
+/// the type before any of its methods has run, and report every mistake at
+/// the registration. Stored properties of `Hooks` that are not hook points
+/// are ignored. A subclass shares its class's hook points: declare them on
+/// the class that adopts `Hookable`.
+///
+/// In a debug build, the first call from each method checks that the method
+/// calling a hook point is the one it is named after (see ``HookPoint``'s
+/// "Declaration").
 public protocol Hookable: AnyObject {
+    /// The type whose stored properties are the type's hook points.
+    associatedtype Hooks
+
+    /// The type's hook points: declare it `static let hooks = Hooks()`
+    /// (`nonisolated static let` in a `@MainActor` type).
+    static var hooks: Hooks { get }
+
     /// The instance's own hooks: declare it as
     /// `let hookStorage = HookStorage()` (`nonisolated let` in a
     /// `@MainActor` type), one per instance.
@@ -89,14 +104,12 @@ extension Hookable {
     /// }
     /// ```
     ///
-    /// A hook point exists once it is first used (its method runs, or code
-    /// names it). A name no hook point of the type has yet waits for it: the
-    /// hook is attached, and its closure checked, when the hook point is
-    /// created, and works from that call on. ``unattachedHooks`` lists the
-    /// names still waiting, so that a misspelled one is found. A waiting hook
-    /// keeps the isolation it was registered with. A closure
-    /// that the hook point refuses when it is created is listed there too
-    /// (and traps in a debug build).
+    /// Every mistake is reported here, by a thrown ``HookError`` that names
+    /// the type and the method, before or after the type is first used: an
+    /// unknown or misspelled name (the error lists the declared ones), a
+    /// closure of the wrong type (the error names the expected and the given
+    /// type), a position the hook point does not take (anything but `before`
+    /// on the end-of-life hook point, `"deinit"`).
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as the hook point declares it.
@@ -108,7 +121,8 @@ extension Hookable {
     ///     only a `@Sendable` one.
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
-    /// - Throws: For a hook point that exists:
+    /// - Throws: ``HookError/unknownName(name:owner:declared:)`` for a name
+    ///   the type does not declare,
     ///   ``HookError/signatureMismatch(name:owner:position:expected:given:)``
     ///   for a closure of the wrong type,
     ///   ``HookError/positionNotAllowed(name:owner:position:)`` for anything
@@ -157,26 +171,9 @@ extension Hookable {
         return try Self.register(name, registration)
     }
 
-    /// The name-based registrations for this type (or a subclass) that no
-    /// hook point has taken: each as the error it is while no hook point of
-    /// its name exists, ``HookError/unknownName(name:owner:declared:)``
-    /// listing the hook points created so far, or as the error its hook
-    /// point gave when it was created.
-    ///
-    /// Empty once every method hooked by name has run: check it in a test
-    /// that calls them, to find a misspelled name.
-    ///
-    /// ```swift
-    /// let pending = try Document.hook("sav(to:)", at: .before) { (_: Document, _: Invocation<String, Bool>) in }
-    /// print(Document.unattachedHooks)   // [Document declares no method named sav(to:); ...]
-    /// ```
-    public static var unattachedHooks: [HookError] {
-        HookPointRegistry.unattached(for: self)
-    }
-
     private static func register(_ name: String, _ registration: HookRegistration) throws(HookError)
         -> CancellationToken
     {
-        try HookPointRegistry.register(name, registration)
+        try HookDeclarations.hookPoint(named: name, of: self).register(registration)
     }
 }

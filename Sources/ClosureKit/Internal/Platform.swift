@@ -196,21 +196,6 @@ enum Platform {
     static func findByte(_ byte: UInt8, in base: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
         memchr(base, Int32(byte), count).map { UnsafeRawPointer($0) }
     }
-
-    // MARK: - Symbols
-
-    /// The address of the C symbol `name` in the process, or a trap naming it.
-    static func lookUpSymbol(_ name: String) -> UnsafeMutableRawPointer {
-        #if canImport(Darwin)
-        let handle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
-        #else
-        let handle = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(handle, name) else {
-            fatalError("ClosureKit needs \(name), which this process does not export")
-        }
-        return symbol
-    }
 }
 
 /// A condition variable with a "woken" flag, so that a wake-up between a

@@ -1,7 +1,9 @@
+internal import ClosureKitShims
+
 /// The Swift runtime entry points the library calls directly, for references
 /// that do not own their object. The runtime exports them on every platform;
-/// each is looked up once by name (the compiler reserves `@_silgen_name` for
-/// its own use):
+/// ClosureKitShims declares them, so that the linker resolves them (also in
+/// a statically linked executable, where a look-up by name finds nothing):
 ///
 /// - `swift_tryRetain`: retains an object unless its deinitialisation has
 ///   begun, in which case it returns nil and changes nothing.
@@ -17,32 +19,20 @@
 /// delay, as the heap does not own it) and "association · read, any object"
 /// (owners get no weak-reference side table).
 enum SwiftRuntime {
-    private static func lookUp(_ name: String) -> UnsafeMutableRawPointer {
-        Platform.lookUpSymbol(name)
-    }
-
-    private typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
-    private typealias VoidFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
-    private typealias TestFunction = @convention(c) (UnsafeMutableRawPointer) -> Bool
-
-    private static let tryRetainFunction = unsafeBitCast(lookUp("swift_tryRetain"), to: ObjectFunction.self)
-
     /// Retains `object` and returns it as a strong reference, or returns nil
     /// if its deinitialisation has begun. The caller must guarantee that the
     /// object's memory is still allocated (its `deinit` cannot finish
     /// meanwhile).
     @inline(__always)
     static func tryRetain<Object: AnyObject>(_ object: Unmanaged<Object>) -> Object? {
-        guard tryRetainFunction(object.toOpaque()) != nil else { return nil }
+        guard closurekit_try_retain(object.toOpaque()) != nil else { return nil }
         return object.takeRetainedValue()
     }
-
-    private static let isDeallocatingFunction = unsafeBitCast(lookUp("swift_isDeallocating"), to: TestFunction.self)
 
     /// Whether the object at `object`, whose memory an unowned reference
     /// keeps allocated, has begun (or finished) its deinitialisation.
     @inline(__always)
     static func isDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
-        isDeallocatingFunction(object)
+        closurekit_is_deallocating(object)
     }
 }

@@ -2,7 +2,7 @@ extension KeyPathObservable {
     /// The changes of the value at `keyPath`, as an asynchronous sequence.
     ///
     /// ```swift
-    /// for await change in settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
+    /// for await change in try settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
     ///     print("volume is", change.newValue!)
     /// }
     /// ```
@@ -25,22 +25,21 @@ extension KeyPathObservable {
     ///   handler until its token is released. End the loop by cancelling its
     ///   task.
     ///
-    /// - Precondition: `keyPath` reads at least one ``ObservableProperty``, as
-    ///   for `observe(_:options:_:)`; otherwise the call traps.
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries; see ``ObservationOptions``.
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default``, the newest 64 changes, unless given.
     /// - Returns: The changes, from this call on.
+    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func changes<Value: Equatable & Sendable>(
         of keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = .new,
         buffering: EventBuffering = .default
-    ) -> EventSequence<ObservedChange<Value>> {
-        EventSequence(buffering: buffering) { feed in
-            observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
+    ) throws(KeyPathObservationError) -> EventSequence<ObservedChange<Value>> {
+        try EventSequence(buffering: buffering) { feed throws(KeyPathObservationError) in
+            try observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
         }
     }
 
@@ -56,14 +55,15 @@ extension KeyPathObservable {
     ///   - options: What each change carries; `.new` unless given.
     ///   - buffering: What a consumer that is not waiting is kept.
     /// - Returns: The changes, from this call on.
+    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func changes<Value: Sendable>(
         of keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = .new,
         buffering: EventBuffering = .default
-    ) -> EventSequence<ObservedChange<Value>> {
-        EventSequence(buffering: buffering) { feed in
-            observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
+    ) throws(KeyPathObservationError) -> EventSequence<ObservedChange<Value>> {
+        try EventSequence(buffering: buffering) { feed throws(KeyPathObservationError) in
+            try observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
         }
     }
 }

@@ -2,7 +2,7 @@ extension KeyPathObservable {
     /// Observes the value at `keyPath` with a closure.
     ///
     /// ```swift
-    /// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    /// let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
     ///     print("volume", change.oldValue!, "->", change.newValue!)
     /// }
     /// ```
@@ -32,8 +32,6 @@ extension KeyPathObservable {
     /// ends. A nested key path's observation keeps the latest value of the
     /// whole path, to report it as the next change's old value.
     ///
-    /// - Precondition: `keyPath` reads at least one ``ObservableProperty``;
-    ///   otherwise the call traps, naming the key path.
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run; see
@@ -41,16 +39,19 @@ extension KeyPathObservable {
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
+    /// - Throws: ``KeyPathObservationError`` when `keyPath` reads no
+    ///   ``ObservableProperty``, or reaches an object through a property that
+    ///   is not one; nothing is registered then.
     @inlinable
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
+    ) throws(KeyPathObservationError) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(handler)
         // The delivery is built here so that the compiler specializes it for
         // the caller's types: a notification then costs no generic look-up.
-        let token = register(
+        let token = try register(
             keyPath, options: options,
             delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
             handler: handler)
@@ -69,15 +70,16 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation.
+    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
+    ) throws(KeyPathObservationError) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(handler)
         let options = options.observationOptions
-        let token = register(
+        let token = try register(
             keyPath, options: options,
             delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
             handler: handler)
@@ -88,7 +90,7 @@ extension KeyPathObservable {
     /// ``ObservedChange/keyPath`` says which one changed.
     ///
     /// ```swift
-    /// let token = window.observe([\.width, \.height], options: .new) { window, change in
+    /// let token = try window.observe([\.width, \.height], options: .new) { window, change in
     ///     print(change.keyPath == \Window.width ? "width" : "height", change.newValue!)
     /// }
     /// ```
@@ -105,16 +107,18 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path.
+    /// - Throws: ``KeyPathObservationError`` for the first key path that
+    ///   cannot be observed; nothing is registered then.
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> KeyPathObservationToken<Self> {
+    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
             dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
             on: handler.isolation)
-        return observeSeveral(
+        return try observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
             delivery: delivery, dropped: dropped)
     }
@@ -128,16 +132,18 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    /// - Throws: ``KeyPathObservationError`` for the first key path that
+    ///   cannot be observed; nothing is registered then.
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> KeyPathObservationToken<Self> {
+    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
             dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
             on: handler.isolation)
-        return observeSeveral(
+        return try observeSeveral(
             keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
             dropped: dropped)
     }
@@ -149,10 +155,10 @@ extension KeyPathObservable {
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
         delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
         dropped: DroppedKeyPaths?
-    ) -> KeyPathObservationToken<Self> {
-        observeEach(keyPaths, options: options, handler, delivery: delivery, dropped: dropped) {
-            keyPath, options, handler in
-            makeObservation(
+    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
+        try observeEach(keyPaths, options: options, handler, delivery: delivery, dropped: dropped) {
+            keyPath, options, handler throws(KeyPathObservationError) in
+            try makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: isEqual,
                 delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler), handler: handler)
@@ -164,7 +170,7 @@ extension KeyPathObservable {
     /// values are the key path's values as `Any`.
     ///
     /// ```swift
-    /// let token = settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
+    /// let token = try settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
     ///     print(change.keyPath, change.newValue!)
     /// }
     /// ```
@@ -180,20 +186,22 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    /// - Throws: ``KeyPathObservationError`` for the first key path that
+    ///   cannot be observed; nothing is registered then.
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
         options: NonEquatableObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Any>) -> Void
-    ) -> KeyPathObservationToken<Self> {
+    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
         let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
         let (handler, delivery) = ActorDelivery.make(
             dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
             on: handler.isolation)
-        return observeEach(
+        return try observeEach(
             keyPaths, options: options.observationOptions, handler, delivery: delivery, dropped: dropped
         ) {
-            keyPath, options, handler in
-            makeObservation(
+            keyPath, options, handler throws(KeyPathObservationError) in
+            try makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: nil, delivery: nil, handler: handler)
         }
@@ -222,8 +230,8 @@ extension KeyPathObservable {
         options: ObservationOptions,
         delivery: @escaping Delivery,
         handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> CancellationToken {
-        let (registration, deliverInitial) = makeObservation(
+    ) throws(KeyPathObservationError) -> CancellationToken {
+        let (registration, deliverInitial) = try makeObservation(
             keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
             options: options, isEqual: Equality.required(for: Value.self, options: options),
             delivery: delivery, handler: handler)
@@ -241,8 +249,8 @@ extension KeyPathObservable {
         delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
         dropped: DroppedKeyPaths?,
         make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
-            -> (any ObservationRegistration, () -> Void)
-    ) -> KeyPathObservationToken<Self> {
+            throws(KeyPathObservationError) -> (any ObservationRegistration, () -> Void)
+    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
         let composite = TokenGroup()
         let once = options.contains(.once)
         // One-shot applies to the whole registration: the first callback of
@@ -251,7 +259,15 @@ extension KeyPathObservable {
         var initials: [() -> Void] = []
         var tokens: [(AnyKeyPath, CancellationToken)] = []
         for keyPath in keyPaths {
-            let (registration, deliverInitial) = make(keyPath, options.subtracting(.once), gated)
+            let made: (any ObservationRegistration, () -> Void)
+            do throws(KeyPathObservationError) {
+                made = try make(keyPath, options.subtracting(.once), gated)
+            } catch {
+                // Nothing is registered when one key path cannot be observed.
+                for (_, token) in tokens { token.cancel() }
+                throw error
+            }
+            let (registration, deliverInitial) = made
             let token = CancellationToken(registration: registration)
             composite.add(token)
             tokens.append((keyPath, token))
@@ -276,20 +292,12 @@ extension KeyPathObservable {
         isEqual: ((Value, Value) -> Bool)?,
         delivery: Delivery?,
         handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
-    ) -> (any ObservationRegistration, () -> Void) {
+    ) throws(KeyPathObservationError) -> (any ObservationRegistration, () -> Void) {
         let storage = observationStorage.bind(to: self)
         let (value, accesses) = AccessTracking.track { evaluate(self) }
-        precondition(
-            !accesses.isEmpty,
-            "\(keyPath) reads no @ObservableProperty of a KeyPathObservable object; mark the properties it reads with "
-                + "@ObservableProperty"
-        )
+        guard !accesses.isEmpty else { throw .readsNoObservableProperty(keyPath: "\(keyPath)") }
         if let link = AccessTracking.firstUnobservedLink(in: accesses, root: self) {
-            preconditionFailure(
-                "\(keyPath) reaches \(type(of: link.object)) through a property that is not marked "
-                    + "@ObservableProperty, so a change of that property would go unnoticed; mark every property along "
-                    + "the path with @ObservableProperty, or observe \(type(of: link.object)) directly"
-            )
+            throw .unobservedLink(keyPath: "\(keyPath)", through: "\(type(of: link.object))")
         }
         let wantsInitial = options.contains(.initial)
         if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,

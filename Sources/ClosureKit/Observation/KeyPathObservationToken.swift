@@ -5,7 +5,7 @@
 /// `observe(_:options:_:)` returns one when given an array of key paths:
 ///
 /// ```swift
-/// let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
+/// let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
 ///     print(change.keyPath, change.newValue!)
 /// }
 /// token.cancel(\.title)   // width and height are still observed
@@ -50,7 +50,7 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
     /// key paths.
     ///
     /// ```swift
-    /// let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
+    /// let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
     ///     print(change.keyPath, change.newValue!)
     /// }
     /// token.cancel(\.title)   // width and height are still observed

@@ -17,7 +17,7 @@
 /// ``ObservedChange/keyPath`` are set, and both values are `nil`.
 ///
 /// ```swift
-/// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
+/// let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
 ///     print("volume", change.oldValue!, "->", change.newValue!)
 /// }
 /// ```
@@ -84,7 +84,7 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
 ///
 /// ```swift
 /// struct Payload { var bytes: [UInt8] }   // not Equatable
-/// let token = model.observe(\.payload, options: [.new]) { _, change in
+/// let token = try model.observe(\.payload, options: [.new]) { _, change in
 ///     print(change.newValue!.bytes.count)
 /// }
 /// // model.observe(\.payload, options: [.new, .skippingEqualValues]) { … }

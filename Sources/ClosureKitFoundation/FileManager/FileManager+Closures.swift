@@ -30,8 +30,8 @@ extension FileManager {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldCopyItemAtPath, on: actor) {
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -48,8 +48,8 @@ extension FileManager {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldMoveItemAtPath, on: actor) {
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -66,8 +66,8 @@ extension FileManager {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.shouldLinkItemAtPath, on: actor) {
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItem, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
             })
     }
@@ -84,8 +84,8 @@ extension FileManager {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
         let proxy = delegateProxy
         return both(
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItem, on: actor) { decide($0.1) },
-            proxy.implement(FileManagerDelegateProxy.shouldRemoveItemAtPath, on: actor) {
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldRemoveItem, on: actor) { decide($0.1) },
+            proxy.implement(FileManagerDelegateProxy.selectors.shouldRemoveItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1))
             })
     }

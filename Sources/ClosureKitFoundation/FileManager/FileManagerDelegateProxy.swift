@@ -36,128 +36,136 @@ import Foundation
 /// On Apple platforms `FileManagerDelegate` refines `NSObjectProtocol`, so
 /// the object the file manager holds (``fileManagerDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
-public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelegate>, @unchecked Sendable {
-    /// `fileManager(_:shouldCopyItemAtPath:toPath:)`: asks whether to copy the item at a path.
-    ///
-    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-        "fileManager(_:shouldCopyItemAtPath:toPath:)")
+public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelegate>, SelectorDeclaring,
+    @unchecked Sendable
+{
+    /// The methods of `FileManagerDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `fileManager(_:shouldCopyItemAtPath:toPath:)`: asks whether to copy the item at a path.
+        ///
+        /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+            "fileManager(_:shouldCopyItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error while
-    /// copying the item at a path.
-    ///
-    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterCopyErrorAtPath = MethodSelector<
-        (FileManager, any Error, String, String), Bool
-    >("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
+        /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error
+        /// while copying the item at a path.
+        ///
+        /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterCopyErrorAtPath = MethodSelector<
+            (FileManager, any Error, String, String), Bool
+        >("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldMoveItemAtPath:toPath:)`: asks whether to move the item at a path.
-    ///
-    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-        "fileManager(_:shouldMoveItemAtPath:toPath:)")
+        /// `fileManager(_:shouldMoveItemAtPath:toPath:)`: asks whether to move the item at a path.
+        ///
+        /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+            "fileManager(_:shouldMoveItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error while
-    /// moving the item at a path.
-    ///
-    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterMoveErrorAtPath = MethodSelector<
-        (FileManager, any Error, String, String), Bool
-    >("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
+        /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error
+        /// while moving the item at a path.
+        ///
+        /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterMoveErrorAtPath = MethodSelector<
+            (FileManager, any Error, String, String), Bool
+        >("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldLinkItemAtPath:toPath:)`: asks whether to link the item at a path.
-    ///
-    /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-        "fileManager(_:shouldLinkItemAtPath:toPath:)")
+        /// `fileManager(_:shouldLinkItemAtPath:toPath:)`: asks whether to link the item at a path.
+        ///
+        /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
+            "fileManager(_:shouldLinkItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error while
-    /// linking the item at a path.
-    ///
-    /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterLinkErrorAtPath = MethodSelector<
-        (FileManager, any Error, String, String), Bool
-    >("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
+        /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error
+        /// while linking the item at a path.
+        ///
+        /// Arguments: `(fileManager, error, srcPath, dstPath)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterLinkErrorAtPath = MethodSelector<
+            (FileManager, any Error, String, String), Bool
+        >("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
 
-    /// `fileManager(_:shouldRemoveItemAtPath:)`: asks whether to remove the item at a path.
-    ///
-    /// Arguments: `(fileManager, path)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>(
-        "fileManager(_:shouldRemoveItemAtPath:)")
+        /// `fileManager(_:shouldRemoveItemAtPath:)`: asks whether to remove the item at a path.
+        ///
+        /// Arguments: `(fileManager, path)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>(
+            "fileManager(_:shouldRemoveItemAtPath:)")
 
-    /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while
-    /// removing the item at a path.
-    ///
-    /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>(
-        "fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
+        /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while
+        /// removing the item at a path.
+        ///
+        /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>(
+            "fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
 
-    /// `fileManager(_:shouldCopyItemAt:to:)`: asks whether to copy the item at a URL.
-    ///
-    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>(
-        "fileManager(_:shouldCopyItemAt:to:)")
+        /// `fileManager(_:shouldCopyItemAt:to:)`: asks whether to copy the item at a URL.
+        ///
+        /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>(
+            "fileManager(_:shouldCopyItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while copying
-    /// the item at a URL.
-    ///
-    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-        "fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
+        /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while
+        /// copying the item at a URL.
+        ///
+        /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+            "fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
 
-    /// `fileManager(_:shouldMoveItemAt:to:)`: asks whether to move the item at a URL.
-    ///
-    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>(
-        "fileManager(_:shouldMoveItemAt:to:)")
+        /// `fileManager(_:shouldMoveItemAt:to:)`: asks whether to move the item at a URL.
+        ///
+        /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>(
+            "fileManager(_:shouldMoveItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving the
-    /// item at a URL.
-    ///
-    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-        "fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
+        /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving
+        /// the item at a URL.
+        ///
+        /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+            "fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
 
-    /// `fileManager(_:shouldLinkItemAt:to:)`: asks whether to link the item at a URL.
-    ///
-    /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>(
-        "fileManager(_:shouldLinkItemAt:to:)")
+        /// `fileManager(_:shouldLinkItemAt:to:)`: asks whether to link the item at a URL.
+        ///
+        /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>(
+            "fileManager(_:shouldLinkItemAt:to:)")
 
-    /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while linking
-    /// the item at a URL.
-    ///
-    /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-        "fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
+        /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while
+        /// linking the item at a URL.
+        ///
+        /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
+            "fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
 
-    /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
-    ///
-    /// Arguments: `(fileManager, url)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `true`.
-    public static let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>("fileManager(_:shouldRemoveItemAt:)")
+        /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
+        ///
+        /// Arguments: `(fileManager, url)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `true`.
+        public let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>("fileManager(_:shouldRemoveItemAt:)")
 
-    /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while removing
-    /// the item at a URL.
-    ///
-    /// Arguments: `(fileManager, error, url)`. Combining rule: `&&` (both are
-    /// asked, the real delegate first); with neither, `false`.
-    public static let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
-        "fileManager(_:shouldProceedAfterError:removingItemAt:)")
+        /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while
+        /// removing the item at a URL.
+        ///
+        /// Arguments: `(fileManager, error, url)`. Combining rule: `&&` (both are
+        /// asked, the real delegate first); with neither, `false`.
+        public let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
+            "fileManager(_:shouldProceedAfterError:removingItemAt:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     /// The `NSObject` the file manager holds as its delegate; it forwards here.
     let adapter = FileManagerDelegateAdapter()
@@ -202,22 +210,29 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any FileManagerDelegate>([
-        .entry("fileManager:shouldCopyItemAtPath:toPath:", P.shouldCopyItemAtPath),
-        .entry("fileManager:shouldProceedAfterError:copyingItemAtPath:toPath:", P.shouldProceedAfterCopyErrorAtPath),
-        .entry("fileManager:shouldMoveItemAtPath:toPath:", P.shouldMoveItemAtPath),
-        .entry("fileManager:shouldProceedAfterError:movingItemAtPath:toPath:", P.shouldProceedAfterMoveErrorAtPath),
-        .entry("fileManager:shouldLinkItemAtPath:toPath:", P.shouldLinkItemAtPath),
-        .entry("fileManager:shouldProceedAfterError:linkingItemAtPath:toPath:", P.shouldProceedAfterLinkErrorAtPath),
-        .entry("fileManager:shouldRemoveItemAtPath:", P.shouldRemoveItemAtPath),
-        .entry("fileManager:shouldProceedAfterError:removingItemAtPath:", P.shouldProceedAfterRemoveErrorAtPath),
-        .entry("fileManager:shouldCopyItemAtURL:toURL:", P.shouldCopyItem),
-        .entry("fileManager:shouldProceedAfterError:copyingItemAtURL:toURL:", P.shouldProceedAfterCopyError),
-        .entry("fileManager:shouldMoveItemAtURL:toURL:", P.shouldMoveItem),
-        .entry("fileManager:shouldProceedAfterError:movingItemAtURL:toURL:", P.shouldProceedAfterMoveError),
-        .entry("fileManager:shouldLinkItemAtURL:toURL:", P.shouldLinkItem),
-        .entry("fileManager:shouldProceedAfterError:linkingItemAtURL:toURL:", P.shouldProceedAfterLinkError),
-        .entry("fileManager:shouldRemoveItemAtURL:", P.shouldRemoveItem),
-        .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.shouldProceedAfterRemoveError),
+        .entry("fileManager:shouldCopyItemAtPath:toPath:", P.selectors.shouldCopyItemAtPath),
+        .entry(
+            "fileManager:shouldProceedAfterError:copyingItemAtPath:toPath:",
+            P.selectors.shouldProceedAfterCopyErrorAtPath),
+        .entry("fileManager:shouldMoveItemAtPath:toPath:", P.selectors.shouldMoveItemAtPath),
+        .entry(
+            "fileManager:shouldProceedAfterError:movingItemAtPath:toPath:",
+            P.selectors.shouldProceedAfterMoveErrorAtPath),
+        .entry("fileManager:shouldLinkItemAtPath:toPath:", P.selectors.shouldLinkItemAtPath),
+        .entry(
+            "fileManager:shouldProceedAfterError:linkingItemAtPath:toPath:",
+            P.selectors.shouldProceedAfterLinkErrorAtPath),
+        .entry("fileManager:shouldRemoveItemAtPath:", P.selectors.shouldRemoveItemAtPath),
+        .entry(
+            "fileManager:shouldProceedAfterError:removingItemAtPath:", P.selectors.shouldProceedAfterRemoveErrorAtPath),
+        .entry("fileManager:shouldCopyItemAtURL:toURL:", P.selectors.shouldCopyItem),
+        .entry("fileManager:shouldProceedAfterError:copyingItemAtURL:toURL:", P.selectors.shouldProceedAfterCopyError),
+        .entry("fileManager:shouldMoveItemAtURL:toURL:", P.selectors.shouldMoveItem),
+        .entry("fileManager:shouldProceedAfterError:movingItemAtURL:toURL:", P.selectors.shouldProceedAfterMoveError),
+        .entry("fileManager:shouldLinkItemAtURL:toURL:", P.selectors.shouldLinkItem),
+        .entry("fileManager:shouldProceedAfterError:linkingItemAtURL:toURL:", P.selectors.shouldProceedAfterLinkError),
+        .entry("fileManager:shouldRemoveItemAtURL:", P.selectors.shouldRemoveItem),
+        .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.selectors.shouldProceedAfterRemoveError),
     ])
 
     private typealias P = FileManagerDelegateProxy
@@ -227,7 +242,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+        return proxy.forward(P.selectors.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -239,7 +254,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(
-            P.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+            P.selectors.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
@@ -248,7 +263,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+        return proxy.forward(P.selectors.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -260,7 +275,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(
-            P.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+            P.selectors.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
@@ -269,7 +284,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+        return proxy.forward(P.selectors.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
             return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
@@ -281,7 +296,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     ) -> Bool {
         guard let proxy else { return false }
         return proxy.forward(
-            P.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
+            P.selectors.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
@@ -290,7 +305,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldRemoveItemAtPath, (fileManager, path), default: true) {
+        return proxy.forward(P.selectors.shouldRemoveItemAtPath, (fileManager, path), default: true) {
             return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
         }
     }
@@ -299,7 +314,9 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
+        return proxy.forward(
+            P.selectors.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false
+        ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
                 $1.0, $1.1, $1.2) ?? false
         }
@@ -307,7 +324,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
+        return proxy.forward(P.selectors.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
             return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -316,7 +333,9 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
+        return proxy.forward(
+            P.selectors.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false
+        ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -324,7 +343,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
+        return proxy.forward(P.selectors.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
             return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -333,7 +352,9 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
+        return proxy.forward(
+            P.selectors.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false
+        ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -341,7 +362,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
+        return proxy.forward(P.selectors.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
             return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
@@ -350,7 +371,9 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
+        return proxy.forward(
+            P.selectors.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false
+        ) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
@@ -358,7 +381,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
 
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool {
         guard let proxy else { return true }
-        return proxy.forward(P.shouldRemoveItem, (fileManager, url), default: true) {
+        return proxy.forward(P.selectors.shouldRemoveItem, (fileManager, url), default: true) {
             return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
         }
     }
@@ -367,7 +390,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         -> Bool
     {
         guard let proxy else { return false }
-        return proxy.forward(P.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
+        return proxy.forward(P.selectors.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
             return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
                 $1.0, $1.1, $1.2) ?? false
         }

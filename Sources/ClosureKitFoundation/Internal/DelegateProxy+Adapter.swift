@@ -6,7 +6,7 @@ extension DelegateProxy {
     /// protocols require an `NSObject`): the adapter becomes this proxy's
     /// `standIn`, so that `realDelegate` stores nil for it and a message can
     /// never loop, and it forwards to this proxy and answers `responds(to:)`
-    /// from `objCSelectors`, whose methods it declares now.
+    /// from `objCSelectors`.
     ///
     /// Called once, in the proxy's initializer, before the proxy is shared.
     ///

@@ -54,11 +54,12 @@ struct ObjCSelectorTable<Delegate>: Sendable {
     /// Every method of the protocol, in the order the rows list them.
     let selectors: [AnyMethodSelector]
 
-    /// Makes a table; declares each row's selector as one of `Delegate`'s.
+    /// Makes a table. Its rows name the proxy's declared selectors
+    /// (`P.selectors.x`): the table gives each its Objective-C name and
+    /// declares nothing.
     init(_ rows: [Row]) {
         objCSelectors = rows.map(\.objC)
         selectors = rows.map(\.selector)
-        for row in rows { DelegateProxy<Delegate>.declare(row.selector) }
         entries = Dictionary(rows.map { ($0.objC, $0.entry) }, uniquingKeysWith: { first, _ in first })
     }
 

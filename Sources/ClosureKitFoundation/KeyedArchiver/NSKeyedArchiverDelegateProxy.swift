@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let archiver = NSKeyedArchiver(requiringSecureCoding: false)
 /// let proxy = NSKeyedArchiverDelegateProxy.proxy(for: archiver)
-/// let token = proxy.implement(NSKeyedArchiverDelegateProxy.willEncode) { _, object in
+/// let token = proxy.implement(NSKeyedArchiverDelegateProxy.selectors.willEncode) { _, object in
 ///     (object as? Secret).map { _ in "redacted" as NSString } ?? object   // substitute before encoding
 /// }
 /// archiver.encode(model, forKey: NSKeyedArchiveRootObjectKey)
@@ -19,7 +19,7 @@ import Foundation
 ///
 /// ## Combining rule
 ///
-/// ``willEncode`` returns the object to encode in place of the one given:
+/// ``Selectors-swift.struct/willEncode`` returns the object to encode in place of the one given:
 /// **closure wins** (the closure answers; an `instead` closure can ask the
 /// real delegate with `invocation.proceed()`); with neither closure nor real
 /// delegate, the object itself, unchanged. The other methods return nothing.
@@ -33,34 +33,42 @@ import Foundation
 /// On Apple platforms `NSKeyedArchiverDelegate` refines `NSObjectProtocol`, so
 /// the object the archiver holds (``archiverDelegate``) is a small internal
 /// `NSObject` that forwards to this proxy, on every platform alike.
-public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiverDelegate>, @unchecked Sendable {
-    /// `archiver(_:willEncode:)`: the archiver is about to encode an object;
-    /// answer the object to encode instead (or the same one; nil encodes nil).
-    ///
-    /// Arguments: `(archiver, object)`. Closure wins; default: `object`.
-    public static let willEncode = MethodSelector<(NSKeyedArchiver, Any), Any?>("archiver(_:willEncode:)")
+public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiverDelegate>, SelectorDeclaring,
+    @unchecked Sendable
+{
+    /// The methods of `NSKeyedArchiverDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `archiver(_:willEncode:)`: the archiver is about to encode an object;
+        /// answer the object to encode instead (or the same one; nil encodes nil).
+        ///
+        /// Arguments: `(archiver, object)`. Closure wins; default: `object`.
+        public let willEncode = MethodSelector<(NSKeyedArchiver, Any), Any?>("archiver(_:willEncode:)")
 
-    /// `archiver(_:didEncode:)`: an object was encoded.
-    ///
-    /// Arguments: `(archiver, object)`.
-    public static let didEncode = MethodSelector<(NSKeyedArchiver, Any?), Void>("archiver(_:didEncode:)")
+        /// `archiver(_:didEncode:)`: an object was encoded.
+        ///
+        /// Arguments: `(archiver, object)`.
+        public let didEncode = MethodSelector<(NSKeyedArchiver, Any?), Void>("archiver(_:didEncode:)")
 
-    /// `archiver(_:willReplace:withObject:)`: one object is being substituted
-    /// for another.
-    ///
-    /// Arguments: `(archiver, object, newObject)`.
-    public static let willReplace = MethodSelector<(NSKeyedArchiver, Any?, Any?), Void>(
-        "archiver(_:willReplace:withObject:)")
+        /// `archiver(_:willReplace:withObject:)`: one object is being substituted
+        /// for another.
+        ///
+        /// Arguments: `(archiver, object, newObject)`.
+        public let willReplace = MethodSelector<(NSKeyedArchiver, Any?, Any?), Void>(
+            "archiver(_:willReplace:withObject:)")
 
-    /// `archiverWillFinish(_:)`: encoding is about to finish.
-    ///
-    /// Arguments: the archiver.
-    public static let willFinish = MethodSelector<NSKeyedArchiver, Void>("archiverWillFinish(_:)")
+        /// `archiverWillFinish(_:)`: encoding is about to finish.
+        ///
+        /// Arguments: the archiver.
+        public let willFinish = MethodSelector<NSKeyedArchiver, Void>("archiverWillFinish(_:)")
 
-    /// `archiverDidFinish(_:)`: encoding finished.
-    ///
-    /// Arguments: the archiver.
-    public static let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
+        /// `archiverDidFinish(_:)`: encoding finished.
+        ///
+        /// Arguments: the archiver.
+        public let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     /// The `NSObject` the archiver holds as its delegate; it forwards here.
     let adapter = NSKeyedArchiverDelegateAdapter()
@@ -101,11 +109,11 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedArchiverDelegate>([
-        .entry("archiver:willEncodeObject:", P.willEncode),
-        .entry("archiver:didEncodeObject:", P.didEncode),
-        .entry("archiver:willReplaceObject:withObject:", P.willReplace),
-        .entry("archiverWillFinish:", P.willFinish),
-        .entry("archiverDidFinish:", P.didFinish),
+        .entry("archiver:willEncodeObject:", P.selectors.willEncode),
+        .entry("archiver:didEncodeObject:", P.selectors.didEncode),
+        .entry("archiver:willReplaceObject:withObject:", P.selectors.willReplace),
+        .entry("archiverWillFinish:", P.selectors.willFinish),
+        .entry("archiverDidFinish:", P.selectors.didFinish),
     ])
 
     private typealias P = NSKeyedArchiverDelegateProxy
@@ -115,7 +123,7 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
 
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
         guard let proxy else { return object }
-        return proxy.forward(P.willEncode, (archiver, object), default: object) {
+        return proxy.forward(P.selectors.willEncode, (archiver, object), default: object) {
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
             guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return $1.1 }
             return willEncode($1.0, $1.1)
@@ -124,28 +132,28 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
 
     func archiver(_ archiver: NSKeyedArchiver, didEncode object: Any?) {
         guard let proxy else { return }
-        proxy.forward(P.didEncode, (archiver, object)) {
+        proxy.forward(P.selectors.didEncode, (archiver, object)) {
             optionalRequirement($0.archiver(_:didEncode:))?($1.0, $1.1)
         }
     }
 
     func archiver(_ archiver: NSKeyedArchiver, willReplace object: Any?, withObject newObject: Any?) {
         guard let proxy else { return }
-        proxy.forward(P.willReplace, (archiver, object, newObject)) {
+        proxy.forward(P.selectors.willReplace, (archiver, object, newObject)) {
             optionalRequirement($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
         }
     }
 
     func archiverWillFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
-        proxy.forward(P.willFinish, archiver) {
+        proxy.forward(P.selectors.willFinish, archiver) {
             optionalRequirement($0.archiverWillFinish(_:))?($1)
         }
     }
 
     func archiverDidFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
-        proxy.forward(P.didFinish, archiver) {
+        proxy.forward(P.selectors.didFinish, archiver) {
             optionalRequirement($0.archiverDidFinish(_:))?($1)
         }
     }

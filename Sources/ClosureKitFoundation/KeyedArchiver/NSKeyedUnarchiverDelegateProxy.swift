@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
 /// let proxy = NSKeyedUnarchiverDelegateProxy.proxy(for: unarchiver)
-/// let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.cannotDecodeClass) { _, name, _ in
+/// let token = proxy.implement(NSKeyedUnarchiverDelegateProxy.selectors.cannotDecodeClass) { _, name, _ in
 ///     name == "OldModel" ? NewModel.self : nil        // map a renamed class
 /// }
 /// ```
@@ -18,11 +18,11 @@ import Foundation
 ///
 /// ## Combining rules
 ///
-/// - ``cannotDecodeClass`` (which class to use for an unknown class name):
+/// - ``Selectors-swift.struct/cannotDecodeClass`` (which class to use for an unknown class name):
 ///   **first non-nil, closure first**. Both are asked, the real delegate
 ///   first; the closure's class unless nil, else the real delegate's; with
 ///   neither, nil (decoding fails).
-/// - ``didDecode`` (the object to use in place of the one decoded): **closure
+/// - ``Selectors-swift.struct/didDecode`` (the object to use in place of the one decoded): **closure
 ///   wins** (an `instead` closure can ask the real delegate with
 ///   `invocation.proceed()`); with neither, the decoded object unchanged.
 ///
@@ -37,41 +37,47 @@ import Foundation
 /// On Apple platforms `NSKeyedUnarchiverDelegate` refines `NSObjectProtocol`,
 /// so the object the unarchiver holds (``unarchiverDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
-public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnarchiverDelegate>,
+public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnarchiverDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
-    /// `unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)`: the
-    /// archive names a class this process does not have; answer a class to
-    /// decode it with, or nil.
-    ///
-    /// Arguments: `(unarchiver, name, classNames)`. First non-nil, closure
-    /// first; default nil.
-    public static let cannotDecodeClass = MethodSelector<(NSKeyedUnarchiver, String, [String]), AnyClass?>(
-        "unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)",
-        combining: .custom { realDelegate, closure in closure ?? realDelegate })
+    /// The methods of `NSKeyedUnarchiverDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)`: the
+        /// archive names a class this process does not have; answer a class to
+        /// decode it with, or nil.
+        ///
+        /// Arguments: `(unarchiver, name, classNames)`. First non-nil, closure
+        /// first; default nil.
+        public let cannotDecodeClass = MethodSelector<(NSKeyedUnarchiver, String, [String]), AnyClass?>(
+            "unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)",
+            combining: .custom { realDelegate, closure in closure ?? realDelegate })
 
-    /// `unarchiver(_:didDecode:)`: an object was decoded; answer the object to
-    /// use in its place (or the same one).
-    ///
-    /// Arguments: `(unarchiver, object)`. Closure wins; default: `object`.
-    public static let didDecode = MethodSelector<(NSKeyedUnarchiver, Any?), Any?>("unarchiver(_:didDecode:)")
+        /// `unarchiver(_:didDecode:)`: an object was decoded; answer the object to
+        /// use in its place (or the same one).
+        ///
+        /// Arguments: `(unarchiver, object)`. Closure wins; default: `object`.
+        public let didDecode = MethodSelector<(NSKeyedUnarchiver, Any?), Any?>("unarchiver(_:didDecode:)")
 
-    /// `unarchiver(_:willReplace:with:)`: one object is being substituted for
-    /// another.
-    ///
-    /// Arguments: `(unarchiver, object, newObject)`.
-    public static let willReplace = MethodSelector<(NSKeyedUnarchiver, Any, Any), Void>(
-        "unarchiver(_:willReplace:with:)")
+        /// `unarchiver(_:willReplace:with:)`: one object is being substituted for
+        /// another.
+        ///
+        /// Arguments: `(unarchiver, object, newObject)`.
+        public let willReplace = MethodSelector<(NSKeyedUnarchiver, Any, Any), Void>(
+            "unarchiver(_:willReplace:with:)")
 
-    /// `unarchiverWillFinish(_:)`: decoding is about to finish.
-    ///
-    /// Arguments: the unarchiver.
-    public static let willFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverWillFinish(_:)")
+        /// `unarchiverWillFinish(_:)`: decoding is about to finish.
+        ///
+        /// Arguments: the unarchiver.
+        public let willFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverWillFinish(_:)")
 
-    /// `unarchiverDidFinish(_:)`: decoding finished.
-    ///
-    /// Arguments: the unarchiver.
-    public static let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
+        /// `unarchiverDidFinish(_:)`: decoding finished.
+        ///
+        /// Arguments: the unarchiver.
+        public let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
     let adapter = NSKeyedUnarchiverDelegateAdapter()
@@ -113,11 +119,11 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiverDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSKeyedUnarchiverDelegate>([
-        .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.cannotDecodeClass),
-        .entry("unarchiver:didDecodeObject:", P.didDecode),
-        .entry("unarchiver:willReplaceObject:withObject:", P.willReplace),
-        .entry("unarchiverWillFinish:", P.willFinish),
-        .entry("unarchiverDidFinish:", P.didFinish),
+        .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.selectors.cannotDecodeClass),
+        .entry("unarchiver:didDecodeObject:", P.selectors.didDecode),
+        .entry("unarchiver:willReplaceObject:withObject:", P.selectors.willReplace),
+        .entry("unarchiverWillFinish:", P.selectors.willFinish),
+        .entry("unarchiverDidFinish:", P.selectors.didFinish),
     ])
 
     private typealias P = NSKeyedUnarchiverDelegateProxy
@@ -130,7 +136,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         originalClasses classNames: [String]
     ) -> AnyClass? {
         guard let proxy else { return nil }
-        return proxy.forward(P.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
+        return proxy.forward(P.selectors.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
             return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
                 $1.0, $1.1, $1.2) ?? nil
         }
@@ -138,7 +144,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
 
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
         guard let proxy else { return object }
-        return proxy.forward(P.didDecode, (unarchiver, object), default: object) {
+        return proxy.forward(P.selectors.didDecode, (unarchiver, object), default: object) {
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
             guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return $1.1 }
             return didDecode($1.0, $1.1)
@@ -147,21 +153,21 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
 
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {
         guard let proxy else { return }
-        proxy.forward(P.willReplace, (unarchiver, object, newObject)) {
+        proxy.forward(P.selectors.willReplace, (unarchiver, object, newObject)) {
             optionalRequirement($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
         }
     }
 
     func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
-        proxy.forward(P.willFinish, unarchiver) {
+        proxy.forward(P.selectors.willFinish, unarchiver) {
             optionalRequirement($0.unarchiverWillFinish(_:))?($1)
         }
     }
 
     func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
-        proxy.forward(P.didFinish, unarchiver) {
+        proxy.forward(P.selectors.didFinish, unarchiver) {
             optionalRequirement($0.unarchiverDidFinish(_:))?($1)
         }
     }

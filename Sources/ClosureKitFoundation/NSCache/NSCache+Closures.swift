@@ -31,7 +31,7 @@ extension NSCache {
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ object: ObjectType) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return delegateProxy.after(NSCacheDelegateProxy.willEvictObject, options: options, on: actor) {
+        return delegateProxy.after(NSCacheDelegateProxy.selectors.willEvictObject, options: options, on: actor) {
             invocation in
             guard let object = invocation.arguments.1 as? ObjectType else { return }
             handler(object)

@@ -28,13 +28,19 @@ import Foundation
 /// `NSCache` tells its delegate about an eviction on the thread that caused
 /// it (a `setObject` over the limit, on swift-corelibs-foundation), so the
 /// closures must be `@Sendable`.
-public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @unchecked Sendable {
-    /// `cache(_:willEvictObject:)`: the cache is about to evict an object.
-    ///
-    /// Arguments: `(cache, object)`. The cache is passed with its key and
-    /// object types erased to `AnyObject`, as Foundation declares it.
-    public static let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
-        "cache(_:willEvictObject:)")
+public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, SelectorDeclaring, @unchecked Sendable {
+    /// The methods of `NSCacheDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `cache(_:willEvictObject:)`: the cache is about to evict an object.
+        ///
+        /// Arguments: `(cache, object)`. The cache is passed with its key and
+        /// object types erased to `AnyObject`, as Foundation declares it.
+        public let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
+            "cache(_:willEvictObject:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     /// The `NSObject` the cache holds as its delegate; it forwards here.
     let adapter = NSCacheDelegateAdapter()
@@ -76,7 +82,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, @un
 final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any NSCacheDelegate>([
-        .entry("cache:willEvictObject:", NSCacheDelegateProxy.willEvictObject)
+        .entry("cache:willEvictObject:", NSCacheDelegateProxy.selectors.willEvictObject)
     ])
 
     /// The proxy, which `DelegateAdapter` holds weakly.
@@ -84,7 +90,7 @@ final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
         guard let proxy else { return }
-        proxy.forward(NSCacheDelegateProxy.willEvictObject, (cache, obj)) {
+        proxy.forward(NSCacheDelegateProxy.selectors.willEvictObject, (cache, obj)) {
             optionalRequirement($0.cache(_:willEvictObject:))?($1.0, $1.1)
         }
     }

@@ -30,7 +30,7 @@ extension Stream {
         _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(StreamDelegateProxy.handleEvent, options: options) {
+        return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -58,7 +58,7 @@ extension Stream {
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
         guard options.contains(.once) else {
-            return delegateProxy.after(StreamDelegateProxy.handleEvent) { invocation in
+            return delegateProxy.after(StreamDelegateProxy.selectors.handleEvent) { invocation in
                 let (stream, event) = invocation.arguments
                 guard !event.intersection(events).isEmpty else { return }
                 box.value(stream, event)
@@ -70,7 +70,7 @@ extension Stream {
         // the group weakly; the returned token holds it.
         let group = TokenGroup()
         group.add(
-            delegateProxy.after(StreamDelegateProxy.handleEvent) { [weak group] invocation in
+            delegateProxy.after(StreamDelegateProxy.selectors.handleEvent) { [weak group] invocation in
                 let (stream, event) = invocation.arguments
                 guard !event.intersection(events).isEmpty, group?.end() == true else { return }
                 box.value(stream, event)

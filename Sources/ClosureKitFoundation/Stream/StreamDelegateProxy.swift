@@ -33,11 +33,17 @@ import Foundation
 /// On Apple platforms `StreamDelegate` refines `NSObjectProtocol`, so the
 /// object the stream holds (``streamDelegate``) is a small internal
 /// `NSObject` that forwards to this proxy, on every platform alike.
-public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unchecked Sendable {
-    /// `stream(_:handle:)`: something happened on the stream.
-    ///
-    /// Arguments: `(stream, event)`.
-    public static let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
+public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, SelectorDeclaring, @unchecked Sendable {
+    /// The methods of `StreamDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `stream(_:handle:)`: something happened on the stream.
+        ///
+        /// Arguments: `(stream, event)`.
+        public let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     /// The `NSObject` the stream holds as its delegate; it forwards here.
     let adapter = StreamDelegateAdapter()
@@ -83,7 +89,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, @unch
 final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
-        .entry("stream:handleEvent:", StreamDelegateProxy.handleEvent)
+        .entry("stream:handleEvent:", StreamDelegateProxy.selectors.handleEvent)
     ])
 
     /// The proxy, which `DelegateAdapter` holds weakly.
@@ -91,7 +97,7 @@ final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked S
 
     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
         guard let proxy else { return }
-        proxy.forward(StreamDelegateProxy.handleEvent, (aStream, eventCode)) {
+        proxy.forward(StreamDelegateProxy.selectors.handleEvent, (aStream, eventCode)) {
             optionalRequirement($0.stream(_:handle:))?($1.0, $1.1)
         }
     }

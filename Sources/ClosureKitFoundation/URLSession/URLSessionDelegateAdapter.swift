@@ -15,30 +15,33 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
 {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any URLSessionDelegate>([
-        .entry("URLSession:didBecomeInvalidWithError:", P.didBecomeInvalid),
-        .entry("URLSession:didReceiveChallenge:completionHandler:", P.didReceiveChallenge),
+        .entry("URLSession:didBecomeInvalidWithError:", P.selectors.didBecomeInvalid),
+        .entry("URLSession:didReceiveChallenge:completionHandler:", P.selectors.didReceiveChallenge),
         .entry(
-            "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", P.willPerformHTTPRedirection),
-        .entry("URLSession:task:didReceiveChallenge:completionHandler:", P.taskDidReceiveChallenge),
-        .entry("URLSession:task:needNewBodyStream:", P.needNewBodyStream),
-        .entry("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", P.didSendBodyData),
-        .entry("URLSession:task:didCompleteWithError:", P.didComplete),
-        .entry("URLSession:task:willBeginDelayedRequest:completionHandler:", P.willBeginDelayedRequest),
-        .entry("URLSession:task:didFinishCollectingMetrics:", P.didFinishCollectingMetrics),
-        .entry("URLSession:dataTask:didReceiveResponse:completionHandler:", P.didReceiveResponse),
-        .entry("URLSession:dataTask:didBecomeDownloadTask:", P.didBecomeDownloadTask),
-        .entry("URLSession:dataTask:didBecomeStreamTask:", P.didBecomeStreamTask),
-        .entry("URLSession:dataTask:didReceiveData:", P.didReceiveData),
-        .entry("URLSession:dataTask:willCacheResponse:completionHandler:", P.willCacheResponse),
-        .entry("URLSession:downloadTask:didFinishDownloadingToURL:", P.didFinishDownloading),
-        .entry("URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:", P.didWriteData),
-        .entry("URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:", P.didResumeAtOffset),
-        .entry("URLSession:readClosedForStreamTask:", P.readClosed),
-        .entry("URLSession:writeClosedForStreamTask:", P.writeClosed),
-        .entry("URLSession:betterRouteDiscoveredForStreamTask:", P.betterRouteDiscovered),
-        .entry("URLSession:streamTask:didBecomeInputStream:outputStream:", P.didBecomeStreams),
-        .entry("URLSession:webSocketTask:didOpenWithProtocol:", P.webSocketDidOpen),
-        .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.webSocketDidClose),
+            "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:",
+            P.selectors.willPerformHTTPRedirection),
+        .entry("URLSession:task:didReceiveChallenge:completionHandler:", P.selectors.taskDidReceiveChallenge),
+        .entry("URLSession:task:needNewBodyStream:", P.selectors.needNewBodyStream),
+        .entry("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", P.selectors.didSendBodyData),
+        .entry("URLSession:task:didCompleteWithError:", P.selectors.didComplete),
+        .entry("URLSession:task:willBeginDelayedRequest:completionHandler:", P.selectors.willBeginDelayedRequest),
+        .entry("URLSession:task:didFinishCollectingMetrics:", P.selectors.didFinishCollectingMetrics),
+        .entry("URLSession:dataTask:didReceiveResponse:completionHandler:", P.selectors.didReceiveResponse),
+        .entry("URLSession:dataTask:didBecomeDownloadTask:", P.selectors.didBecomeDownloadTask),
+        .entry("URLSession:dataTask:didBecomeStreamTask:", P.selectors.didBecomeStreamTask),
+        .entry("URLSession:dataTask:didReceiveData:", P.selectors.didReceiveData),
+        .entry("URLSession:dataTask:willCacheResponse:completionHandler:", P.selectors.willCacheResponse),
+        .entry("URLSession:downloadTask:didFinishDownloadingToURL:", P.selectors.didFinishDownloading),
+        .entry(
+            "URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:",
+            P.selectors.didWriteData),
+        .entry("URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:", P.selectors.didResumeAtOffset),
+        .entry("URLSession:readClosedForStreamTask:", P.selectors.readClosed),
+        .entry("URLSession:writeClosedForStreamTask:", P.selectors.writeClosed),
+        .entry("URLSession:betterRouteDiscoveredForStreamTask:", P.selectors.betterRouteDiscovered),
+        .entry("URLSession:streamTask:didBecomeInputStream:outputStream:", P.selectors.didBecomeStreams),
+        .entry("URLSession:webSocketTask:didOpenWithProtocol:", P.selectors.webSocketDidOpen),
+        .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.selectors.webSocketDidClose),
     ])
 
     private typealias P = URLSessionDelegateProxy
@@ -51,7 +54,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
         guard let proxy else { return }
         proxy.forward(
-            P.didBecomeInvalid, (session, error),
+            P.selectors.didBecomeInvalid, (session, error),
             call: proxy.toReal((any URLSessionDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:didBecomeInvalidWithError:))?($1.0, $1.1) != nil
             })
@@ -63,7 +66,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(.performDefaultHandling, nil) }
         proxy.forward(
-            P.didReceiveChallenge, (session, challenge, completionHandler),
+            P.selectors.didReceiveChallenge, (session, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
             call: proxy.toReal((any URLSessionDelegate).self, { completionHandler(.performDefaultHandling, nil) }) {
                 return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(
@@ -79,7 +82,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(request) }
         proxy.forward(
-            P.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
+            P.selectors.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
             default: completionHandler(request),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(request) }) {
                 return optionalRequirement(
@@ -97,7 +100,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         // as Apple's URLSession does for a delegate without the task method.
         let sessionLevel = { self.urlSession(session, didReceive: challenge, completionHandler: completionHandler) }
         proxy.forward(
-            P.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
+            P.selectors.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
             default: sessionLevel(),
             call: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
                 return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(
@@ -111,7 +114,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(nil) }
         proxy.forward(
-            P.needNewBodyStream, (session, task, completionHandler),
+            P.selectors.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(nil) }) {
                 return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?($1.0, $1.1, $1.2)
@@ -125,7 +128,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
+            P.selectors.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
                 return optionalRequirement(
                     $0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(
@@ -136,7 +139,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let proxy else { return }
         proxy.forward(
-            P.didComplete, (session, task, error),
+            P.selectors.didComplete, (session, task, error),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:task:didCompleteWithError:))?($1.0, $1.1, $1.2) != nil
             })
@@ -148,7 +151,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(.continueLoading, nil) }
         proxy.forward(
-            P.willBeginDelayedRequest, (session, task, request, completionHandler),
+            P.selectors.willBeginDelayedRequest, (session, task, request, completionHandler),
             default: completionHandler(.continueLoading, nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(.continueLoading, nil) }) {
                 return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(
@@ -159,7 +162,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
         guard let proxy else { return }
         proxy.forward(
-            P.didFinishCollectingMetrics, (session, task, metrics),
+            P.selectors.didFinishCollectingMetrics, (session, task, metrics),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:task:didFinishCollecting:))?($1.0, $1.1, $1.2) != nil
             })
@@ -173,7 +176,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(.allow) }
         proxy.forward(
-            P.didReceiveResponse, (session, dataTask, response, completionHandler),
+            P.selectors.didReceiveResponse, (session, dataTask, response, completionHandler),
             default: completionHandler(.allow),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(.allow) }) {
                 return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(
@@ -186,7 +189,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didBecomeDownloadTask, (session, dataTask, downloadTask),
+            P.selectors.didBecomeDownloadTask, (session, dataTask, downloadTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2)
                     != nil
@@ -196,7 +199,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask) {
         guard let proxy else { return }
         proxy.forward(
-            P.didBecomeStreamTask, (session, dataTask, streamTask),
+            P.selectors.didBecomeStreamTask, (session, dataTask, streamTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2) != nil
             })
@@ -205,7 +208,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let proxy else { return }
         proxy.forward(
-            P.didReceiveData, (session, dataTask, data),
+            P.selectors.didReceiveData, (session, dataTask, data),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:dataTask:didReceive:))?($1.0, $1.1, $1.2) != nil
             })
@@ -217,7 +220,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return completionHandler(proposedResponse) }
         proxy.forward(
-            P.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
+            P.selectors.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
             default: completionHandler(proposedResponse),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(proposedResponse) }) {
                 return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(
@@ -232,7 +235,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didFinishDownloading, (session, downloadTask, location),
+            P.selectors.didFinishDownloading, (session, downloadTask, location),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 // A required method on every platform.
                 $0.urlSession($1.0, downloadTask: $1.1, didFinishDownloadingTo: $1.2)
@@ -246,7 +249,8 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didWriteData, (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
+            P.selectors.didWriteData,
+            (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 return optionalRequirement(
                     $0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(
@@ -260,7 +264,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
+            P.selectors.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
@@ -272,7 +276,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, readClosedFor streamTask: URLSessionStreamTask) {
         guard let proxy else { return }
         proxy.forward(
-            P.readClosed, (session, streamTask),
+            P.selectors.readClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:readClosedFor:))?($1.0, $1.1) != nil
             })
@@ -281,7 +285,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, writeClosedFor streamTask: URLSessionStreamTask) {
         guard let proxy else { return }
         proxy.forward(
-            P.writeClosed, (session, streamTask),
+            P.selectors.writeClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:writeClosedFor:))?($1.0, $1.1) != nil
             })
@@ -290,7 +294,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     func urlSession(_ session: URLSession, betterRouteDiscoveredFor streamTask: URLSessionStreamTask) {
         guard let proxy else { return }
         proxy.forward(
-            P.betterRouteDiscovered, (session, streamTask),
+            P.selectors.betterRouteDiscovered, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:betterRouteDiscoveredFor:))?($1.0, $1.1) != nil
             })
@@ -302,7 +306,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.didBecomeStreams, (session, streamTask, inputStream, outputStream),
+            P.selectors.didBecomeStreams, (session, streamTask, inputStream, outputStream),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
@@ -316,7 +320,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.webSocketDidOpen, (session, webSocketTask, `protocol`),
+            P.selectors.webSocketDidOpen, (session, webSocketTask, `protocol`),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(
                     $1.0, $1.1, $1.2) != nil
@@ -329,7 +333,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
     ) {
         guard let proxy else { return }
         proxy.forward(
-            P.webSocketDidClose, (session, webSocketTask, closeCode, reason),
+            P.selectors.webSocketDidClose, (session, webSocketTask, closeCode, reason),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
                 return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil

@@ -37,7 +37,7 @@ extension URLSessionDelegateProxy {
             ) -> URLSession.ResponseDisposition
     ) -> CancellationToken {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        return implement(Self.didReceiveResponse, options: options, on: actor) {
+        return implement(Self.selectors.didReceiveResponse, options: options, on: actor) {
             session, task, response, completionHandler in
             completionHandler(decide(session, task, response))
         }
@@ -55,7 +55,7 @@ extension URLSessionDelegateProxy {
             @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.didReceiveData, options: options, on: actor) {
+        return after(Self.selectors.didReceiveData, options: options, on: actor) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -83,7 +83,7 @@ extension URLSessionDelegateProxy {
             ) -> URLRequest?
     ) -> CancellationToken {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        return implement(Self.willPerformHTTPRedirection, options: options, on: actor) {
+        return implement(Self.selectors.willPerformHTTPRedirection, options: options, on: actor) {
             session, task, response, request, completionHandler in
             completionHandler(decide(session, task, response, request))
         }
@@ -103,7 +103,7 @@ extension URLSessionDelegateProxy {
             ) -> (URLSession.AuthChallengeDisposition, URLCredential?)
     ) -> CancellationToken {
         let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        return implement(Self.taskDidReceiveChallenge, options: options, on: actor) {
+        return implement(Self.selectors.taskDidReceiveChallenge, options: options, on: actor) {
             session, task, challenge, completionHandler in
             let (disposition, credential) = decide(session, task, challenge)
             completionHandler(disposition, credential)
@@ -123,7 +123,7 @@ extension URLSessionDelegateProxy {
             Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.didComplete, options: options, on: actor) {
+        return after(Self.selectors.didComplete, options: options, on: actor) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -144,7 +144,7 @@ extension URLSessionDelegateProxy {
             ) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.didSendBodyData, options: options, on: actor) {
+        return after(Self.selectors.didSendBodyData, options: options, on: actor) {
             let (session, task, sent, total, expected) = $0.arguments
             handler(session, task, sent, total, expected)
         }
@@ -174,7 +174,7 @@ extension URLSessionDelegateProxy {
             ) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.didWriteData, options: options, on: actor) {
+        return after(Self.selectors.didWriteData, options: options, on: actor) {
             let (session, task, written, total, expected) = $0.arguments
             handler(session, task, written, total, expected)
         }
@@ -196,7 +196,7 @@ extension URLSessionDelegateProxy {
         options: RegistrationOptions = [],
         _ handler: @escaping @Sendable (_ session: URLSession, _ task: URLSessionDownloadTask, _ location: URL) -> Void
     ) -> CancellationToken {
-        after(Self.didFinishDownloading, options: options, on: nil) {
+        after(Self.selectors.didFinishDownloading, options: options, on: nil) {
             handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
         }
     }
@@ -214,6 +214,8 @@ extension URLSessionDelegateProxy {
             @escaping @isolated(any) @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.didBecomeInvalid, options: options, on: actor) { handler($0.arguments.0, $0.arguments.1) }
+        return after(Self.selectors.didBecomeInvalid, options: options, on: actor) {
+            handler($0.arguments.0, $0.arguments.1)
+        }
     }
 }

@@ -57,216 +57,225 @@ import FoundationNetworking
 /// (``sessionDelegate``) is a small internal `NSObject` that forwards every
 /// message to this proxy. Do not make it the `realDelegate` of the same
 /// proxy: the proxy ignores it there rather than loop.
-public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate>, @unchecked Sendable {
-    // MARK: - URLSessionDelegate
+public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate>, SelectorDeclaring,
+    @unchecked Sendable
+{
+    /// The methods of `URLSessionDelegate` and the protocols that refine it (task, data, download, stream and
+    /// WebSocket), one selector each.
+    public struct Selectors: Sendable {
+        // MARK: - URLSessionDelegate
 
-    /// `urlSession(_:didBecomeInvalidWithError:)`: the session was
-    /// invalidated (`finishTasksAndInvalidate()` or `invalidateAndCancel()`).
-    ///
-    /// Arguments: `(session, error)`.
-    public static let didBecomeInvalid = MethodSelector<(URLSession, (any Error)?), Void>(
-        "urlSession(_:didBecomeInvalidWithError:)")
+        /// `urlSession(_:didBecomeInvalidWithError:)`: the session was
+        /// invalidated (`finishTasksAndInvalidate()` or `invalidateAndCancel()`).
+        ///
+        /// Arguments: `(session, error)`.
+        public let didBecomeInvalid = MethodSelector<(URLSession, (any Error)?), Void>(
+            "urlSession(_:didBecomeInvalidWithError:)")
 
-    /// `urlSession(_:didReceive:completionHandler:)`: a session-level
-    /// authentication challenge.
-    ///
-    /// Arguments: `(session, challenge, completionHandler)`. Closure decides
-    /// (see ``URLSessionDelegateProxy``); with neither closure nor real
-    /// delegate, `.performDefaultHandling` with no credential.
-    public static let didReceiveChallenge = MethodSelector<
-        (
-            URLSession, URLAuthenticationChallenge,
-            @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ), Void
-    >("urlSession(_:didReceive:completionHandler:)")
+        /// `urlSession(_:didReceive:completionHandler:)`: a session-level
+        /// authentication challenge.
+        ///
+        /// Arguments: `(session, challenge, completionHandler)`. Closure decides
+        /// (see ``URLSessionDelegateProxy``); with neither closure nor real
+        /// delegate, `.performDefaultHandling` with no credential.
+        public let didReceiveChallenge = MethodSelector<
+            (
+                URLSession, URLAuthenticationChallenge,
+                @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+            ), Void
+        >("urlSession(_:didReceive:completionHandler:)")
 
-    // MARK: - URLSessionTaskDelegate
+        // MARK: - URLSessionTaskDelegate
 
-    /// `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)`:
-    /// the server redirected; pass the request to follow, or nil to stop and
-    /// complete the task with the redirect response.
-    ///
-    /// Arguments: `(session, task, response, newRequest, completionHandler)`.
-    /// Closure decides; with neither closure nor real delegate, the redirect
-    /// is followed (`newRequest`).
-    public static let willPerformHTTPRedirection = MethodSelector<
-        (URLSession, URLSessionTask, HTTPURLResponse, URLRequest, @Sendable (URLRequest?) -> Void), Void
-    >("urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)")
+        /// `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)`:
+        /// the server redirected; pass the request to follow, or nil to stop and
+        /// complete the task with the redirect response.
+        ///
+        /// Arguments: `(session, task, response, newRequest, completionHandler)`.
+        /// Closure decides; with neither closure nor real delegate, the redirect
+        /// is followed (`newRequest`).
+        public let willPerformHTTPRedirection = MethodSelector<
+            (URLSession, URLSessionTask, HTTPURLResponse, URLRequest, @Sendable (URLRequest?) -> Void), Void
+        >("urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)")
 
-    /// `urlSession(_:task:didReceive:completionHandler:)`: a task-level
-    /// authentication challenge.
-    ///
-    /// Arguments: `(session, task, challenge, completionHandler)`. Closure
-    /// decides; with neither closure nor real delegate (or a real delegate
-    /// without this method), the challenge goes to ``didReceiveChallenge``,
-    /// the session-level method, as Apple's `URLSession` does; there, with
-    /// neither, `.performDefaultHandling` with no credential.
-    public static let taskDidReceiveChallenge = MethodSelector<
-        (
-            URLSession, URLSessionTask, URLAuthenticationChallenge,
-            @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ), Void
-    >("urlSession(_:task:didReceive:completionHandler:)")
+        /// `urlSession(_:task:didReceive:completionHandler:)`: a task-level
+        /// authentication challenge.
+        ///
+        /// Arguments: `(session, task, challenge, completionHandler)`. Closure
+        /// decides; with neither closure nor real delegate (or a real delegate
+        /// without this method), the challenge goes to ``didReceiveChallenge``,
+        /// the session-level method, as Apple's `URLSession` does; there, with
+        /// neither, `.performDefaultHandling` with no credential.
+        public let taskDidReceiveChallenge = MethodSelector<
+            (
+                URLSession, URLSessionTask, URLAuthenticationChallenge,
+                @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+            ), Void
+        >("urlSession(_:task:didReceive:completionHandler:)")
 
-    /// `urlSession(_:task:needNewBodyStream:)`: an upload needs its body
-    /// stream again.
-    ///
-    /// Arguments: `(session, task, completionHandler)`. Closure decides; with
-    /// neither, nil (no stream).
-    public static let needNewBodyStream = MethodSelector<
-        (URLSession, URLSessionTask, @Sendable (InputStream?) -> Void), Void
-    >("urlSession(_:task:needNewBodyStream:)")
+        /// `urlSession(_:task:needNewBodyStream:)`: an upload needs its body
+        /// stream again.
+        ///
+        /// Arguments: `(session, task, completionHandler)`. Closure decides; with
+        /// neither, nil (no stream).
+        public let needNewBodyStream = MethodSelector<
+            (URLSession, URLSessionTask, @Sendable (InputStream?) -> Void), Void
+        >("urlSession(_:task:needNewBodyStream:)")
 
-    /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)`:
-    /// upload progress.
-    ///
-    /// Arguments: `(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend)`.
-    public static let didSendBodyData = MethodSelector<(URLSession, URLSessionTask, Int64, Int64, Int64), Void>(
-        "urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)")
+        /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)`:
+        /// upload progress.
+        ///
+        /// Arguments: `(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend)`.
+        public let didSendBodyData = MethodSelector<(URLSession, URLSessionTask, Int64, Int64, Int64), Void>(
+            "urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)")
 
-    /// `urlSession(_:task:didCompleteWithError:)`: the task finished, with an
-    /// error if it failed.
-    ///
-    /// Arguments: `(session, task, error)`.
-    public static let didComplete = MethodSelector<(URLSession, URLSessionTask, (any Error)?), Void>(
-        "urlSession(_:task:didCompleteWithError:)")
+        /// `urlSession(_:task:didCompleteWithError:)`: the task finished, with an
+        /// error if it failed.
+        ///
+        /// Arguments: `(session, task, error)`.
+        public let didComplete = MethodSelector<(URLSession, URLSessionTask, (any Error)?), Void>(
+            "urlSession(_:task:didCompleteWithError:)")
 
-    /// `urlSession(_:task:willBeginDelayedRequest:completionHandler:)`: a
-    /// delayed task is about to start.
-    ///
-    /// Arguments: `(session, task, request, completionHandler)`. Closure
-    /// decides; with neither, `.continueLoading` with no new request.
-    public static let willBeginDelayedRequest = MethodSelector<
-        (
-            URLSession, URLSessionTask, URLRequest,
-            @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void
-        ), Void
-    >("urlSession(_:task:willBeginDelayedRequest:completionHandler:)")
+        /// `urlSession(_:task:willBeginDelayedRequest:completionHandler:)`: a
+        /// delayed task is about to start.
+        ///
+        /// Arguments: `(session, task, request, completionHandler)`. Closure
+        /// decides; with neither, `.continueLoading` with no new request.
+        public let willBeginDelayedRequest = MethodSelector<
+            (
+                URLSession, URLSessionTask, URLRequest,
+                @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void
+            ), Void
+        >("urlSession(_:task:willBeginDelayedRequest:completionHandler:)")
 
-    /// `urlSession(_:task:didFinishCollecting:)`: the task's metrics.
-    ///
-    /// Arguments: `(session, task, metrics)`.
-    public static let didFinishCollectingMetrics = MethodSelector<
-        (URLSession, URLSessionTask, URLSessionTaskMetrics), Void
-    >("urlSession(_:task:didFinishCollecting:)")
+        /// `urlSession(_:task:didFinishCollecting:)`: the task's metrics.
+        ///
+        /// Arguments: `(session, task, metrics)`.
+        public let didFinishCollectingMetrics = MethodSelector<
+            (URLSession, URLSessionTask, URLSessionTaskMetrics), Void
+        >("urlSession(_:task:didFinishCollecting:)")
 
-    // MARK: - URLSessionDataDelegate
+        // MARK: - URLSessionDataDelegate
 
-    /// `urlSession(_:dataTask:didReceive:completionHandler:)`: the response
-    /// head arrived.
-    ///
-    /// Arguments: `(session, dataTask, response, completionHandler)`. Closure
-    /// decides; with neither, `.allow`.
-    public static let didReceiveResponse = MethodSelector<
-        (URLSession, URLSessionDataTask, URLResponse, @Sendable (URLSession.ResponseDisposition) -> Void), Void
-    >("urlSession(_:dataTask:didReceive:completionHandler:)")
+        /// `urlSession(_:dataTask:didReceive:completionHandler:)`: the response
+        /// head arrived.
+        ///
+        /// Arguments: `(session, dataTask, response, completionHandler)`. Closure
+        /// decides; with neither, `.allow`.
+        public let didReceiveResponse = MethodSelector<
+            (URLSession, URLSessionDataTask, URLResponse, @Sendable (URLSession.ResponseDisposition) -> Void), Void
+        >("urlSession(_:dataTask:didReceive:completionHandler:)")
 
-    /// `urlSession(_:dataTask:didBecome:)` (download task): the data task was
-    /// turned into a download task.
-    ///
-    /// Arguments: `(session, dataTask, downloadTask)`. Its name for the
-    /// name-based entry points is `"urlSession(_:dataTask:didBecome:)-downloadTask"`,
-    /// since the protocol has two methods of that Swift name.
-    public static let didBecomeDownloadTask = MethodSelector<
-        (URLSession, URLSessionDataTask, URLSessionDownloadTask), Void
-    >("urlSession(_:dataTask:didBecome:)-downloadTask")
+        /// `urlSession(_:dataTask:didBecome:)` (download task): the data task was
+        /// turned into a download task.
+        ///
+        /// Arguments: `(session, dataTask, downloadTask)`. Its name for the
+        /// name-based entry points is `"urlSession(_:dataTask:didBecome:)-downloadTask"`,
+        /// since the protocol has two methods of that Swift name.
+        public let didBecomeDownloadTask = MethodSelector<
+            (URLSession, URLSessionDataTask, URLSessionDownloadTask), Void
+        >("urlSession(_:dataTask:didBecome:)-downloadTask")
 
-    /// `urlSession(_:dataTask:didBecome:)` (stream task): the data task was
-    /// turned into a stream task.
-    ///
-    /// Arguments: `(session, dataTask, streamTask)`. Its name for the
-    /// name-based entry points is `"urlSession(_:dataTask:didBecome:)-streamTask"`.
-    public static let didBecomeStreamTask = MethodSelector<
-        (URLSession, URLSessionDataTask, URLSessionStreamTask), Void
-    >("urlSession(_:dataTask:didBecome:)-streamTask")
+        /// `urlSession(_:dataTask:didBecome:)` (stream task): the data task was
+        /// turned into a stream task.
+        ///
+        /// Arguments: `(session, dataTask, streamTask)`. Its name for the
+        /// name-based entry points is `"urlSession(_:dataTask:didBecome:)-streamTask"`.
+        public let didBecomeStreamTask = MethodSelector<
+            (URLSession, URLSessionDataTask, URLSessionStreamTask), Void
+        >("urlSession(_:dataTask:didBecome:)-streamTask")
 
-    /// `urlSession(_:dataTask:didReceive:)`: a chunk of the body. The body
-    /// may arrive in any number of chunks.
-    ///
-    /// Arguments: `(session, dataTask, data)`.
-    public static let didReceiveData = MethodSelector<(URLSession, URLSessionDataTask, Data), Void>(
-        "urlSession(_:dataTask:didReceive:)")
+        /// `urlSession(_:dataTask:didReceive:)`: a chunk of the body. The body
+        /// may arrive in any number of chunks.
+        ///
+        /// Arguments: `(session, dataTask, data)`.
+        public let didReceiveData = MethodSelector<(URLSession, URLSessionDataTask, Data), Void>(
+            "urlSession(_:dataTask:didReceive:)")
 
-    /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)`: the
-    /// response is about to be cached; pass it (or another) to cache it, nil
-    /// not to.
-    ///
-    /// Arguments: `(session, dataTask, proposedResponse, completionHandler)`.
-    /// Closure decides; with neither, the proposed response is cached.
-    public static let willCacheResponse = MethodSelector<
-        (URLSession, URLSessionDataTask, CachedURLResponse, @Sendable (CachedURLResponse?) -> Void), Void
-    >("urlSession(_:dataTask:willCacheResponse:completionHandler:)")
+        /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)`: the
+        /// response is about to be cached; pass it (or another) to cache it, nil
+        /// not to.
+        ///
+        /// Arguments: `(session, dataTask, proposedResponse, completionHandler)`.
+        /// Closure decides; with neither, the proposed response is cached.
+        public let willCacheResponse = MethodSelector<
+            (URLSession, URLSessionDataTask, CachedURLResponse, @Sendable (CachedURLResponse?) -> Void), Void
+        >("urlSession(_:dataTask:willCacheResponse:completionHandler:)")
 
-    // MARK: - URLSessionDownloadDelegate
+        // MARK: - URLSessionDownloadDelegate
 
-    /// `urlSession(_:downloadTask:didFinishDownloadingTo:)`: the download is
-    /// in a temporary file, which is removed when the call returns: move or
-    /// read it inside the closure.
-    ///
-    /// Arguments: `(session, downloadTask, location)`.
-    public static let didFinishDownloading = MethodSelector<(URLSession, URLSessionDownloadTask, URL), Void>(
-        "urlSession(_:downloadTask:didFinishDownloadingTo:)")
+        /// `urlSession(_:downloadTask:didFinishDownloadingTo:)`: the download is
+        /// in a temporary file, which is removed when the call returns: move or
+        /// read it inside the closure.
+        ///
+        /// Arguments: `(session, downloadTask, location)`.
+        public let didFinishDownloading = MethodSelector<(URLSession, URLSessionDownloadTask, URL), Void>(
+            "urlSession(_:downloadTask:didFinishDownloadingTo:)")
 
-    /// `urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)`:
-    /// download progress.
-    ///
-    /// Arguments: `(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)`.
-    public static let didWriteData = MethodSelector<
-        (URLSession, URLSessionDownloadTask, Int64, Int64, Int64), Void
-    >("urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)")
+        /// `urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)`:
+        /// download progress.
+        ///
+        /// Arguments: `(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)`.
+        public let didWriteData = MethodSelector<
+            (URLSession, URLSessionDownloadTask, Int64, Int64, Int64), Void
+        >("urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)")
 
-    /// `urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)`: a
-    /// download resumed from resume data.
-    ///
-    /// Arguments: `(session, downloadTask, fileOffset, expectedTotalBytes)`.
-    public static let didResumeAtOffset = MethodSelector<(URLSession, URLSessionDownloadTask, Int64, Int64), Void>(
-        "urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)")
+        /// `urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)`: a
+        /// download resumed from resume data.
+        ///
+        /// Arguments: `(session, downloadTask, fileOffset, expectedTotalBytes)`.
+        public let didResumeAtOffset = MethodSelector<(URLSession, URLSessionDownloadTask, Int64, Int64), Void>(
+            "urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)")
 
-    // MARK: - URLSessionStreamDelegate
+        // MARK: - URLSessionStreamDelegate
 
-    /// `urlSession(_:readClosedFor:)`: the read side of a stream task closed.
-    ///
-    /// Arguments: `(session, streamTask)`.
-    public static let readClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-        "urlSession(_:readClosedFor:)")
+        /// `urlSession(_:readClosedFor:)`: the read side of a stream task closed.
+        ///
+        /// Arguments: `(session, streamTask)`.
+        public let readClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
+            "urlSession(_:readClosedFor:)")
 
-    /// `urlSession(_:writeClosedFor:)`: the write side of a stream task closed.
-    ///
-    /// Arguments: `(session, streamTask)`.
-    public static let writeClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-        "urlSession(_:writeClosedFor:)")
+        /// `urlSession(_:writeClosedFor:)`: the write side of a stream task closed.
+        ///
+        /// Arguments: `(session, streamTask)`.
+        public let writeClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
+            "urlSession(_:writeClosedFor:)")
 
-    /// `urlSession(_:betterRouteDiscoveredFor:)`: a better route to the host
-    /// exists.
-    ///
-    /// Arguments: `(session, streamTask)`.
-    public static let betterRouteDiscovered = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-        "urlSession(_:betterRouteDiscoveredFor:)")
+        /// `urlSession(_:betterRouteDiscoveredFor:)`: a better route to the host
+        /// exists.
+        ///
+        /// Arguments: `(session, streamTask)`.
+        public let betterRouteDiscovered = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
+            "urlSession(_:betterRouteDiscoveredFor:)")
 
-    /// `urlSession(_:streamTask:didBecome:outputStream:)`: a stream task was
-    /// turned into a pair of streams.
-    ///
-    /// Arguments: `(session, streamTask, inputStream, outputStream)`.
-    public static let didBecomeStreams = MethodSelector<
-        (URLSession, URLSessionStreamTask, InputStream, OutputStream), Void
-    >("urlSession(_:streamTask:didBecome:outputStream:)")
+        /// `urlSession(_:streamTask:didBecome:outputStream:)`: a stream task was
+        /// turned into a pair of streams.
+        ///
+        /// Arguments: `(session, streamTask, inputStream, outputStream)`.
+        public let didBecomeStreams = MethodSelector<
+            (URLSession, URLSessionStreamTask, InputStream, OutputStream), Void
+        >("urlSession(_:streamTask:didBecome:outputStream:)")
 
-    // MARK: - URLSessionWebSocketDelegate
+        // MARK: - URLSessionWebSocketDelegate
 
-    /// `urlSession(_:webSocketTask:didOpenWithProtocol:)`: the WebSocket
-    /// handshake finished.
-    ///
-    /// Arguments: `(session, webSocketTask, protocol)`.
-    public static let webSocketDidOpen = MethodSelector<(URLSession, URLSessionWebSocketTask, String?), Void>(
-        "urlSession(_:webSocketTask:didOpenWithProtocol:)")
+        /// `urlSession(_:webSocketTask:didOpenWithProtocol:)`: the WebSocket
+        /// handshake finished.
+        ///
+        /// Arguments: `(session, webSocketTask, protocol)`.
+        public let webSocketDidOpen = MethodSelector<(URLSession, URLSessionWebSocketTask, String?), Void>(
+            "urlSession(_:webSocketTask:didOpenWithProtocol:)")
 
-    /// `urlSession(_:webSocketTask:didCloseWith:reason:)`: the WebSocket
-    /// closed.
-    ///
-    /// Arguments: `(session, webSocketTask, closeCode, reason)`.
-    public static let webSocketDidClose = MethodSelector<
-        (URLSession, URLSessionWebSocketTask, URLSessionWebSocketTask.CloseCode, Data?), Void
-    >("urlSession(_:webSocketTask:didCloseWith:reason:)")
+        /// `urlSession(_:webSocketTask:didCloseWith:reason:)`: the WebSocket
+        /// closed.
+        ///
+        /// Arguments: `(session, webSocketTask, closeCode, reason)`.
+        public let webSocketDidClose = MethodSelector<
+            (URLSession, URLSessionWebSocketTask, URLSessionWebSocketTask.CloseCode, Data?), Void
+        >("urlSession(_:webSocketTask:didCloseWith:reason:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     // MARK: - The session's delegate
 

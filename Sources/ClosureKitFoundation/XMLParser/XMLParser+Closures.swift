@@ -54,7 +54,7 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (XMLParser) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didStartDocument, options, handler)
+        observe(XMLParserDelegateProxy.selectors.didStartDocument, options, handler)
     }
 
     /// Observes the end of the document (not called after a parse error).
@@ -67,7 +67,7 @@ extension XMLParser {
         options: RegistrationOptions = [],
         _ handler: @escaping (XMLParser) -> Void
     ) -> CancellationToken {
-        observe(XMLParserDelegateProxy.didEndDocument, options, handler)
+        observe(XMLParserDelegateProxy.selectors.didEndDocument, options, handler)
     }
 
     /// Observes start tags.
@@ -93,7 +93,7 @@ extension XMLParser {
             ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.didStartElement, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didStartElement, options: options) {
             box.value($0.0, $0.1, $0.2, $0.3, $0.4)
         }
     }
@@ -113,7 +113,7 @@ extension XMLParser {
             ) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.didEndElement, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didEndElement, options: options) {
             box.value($0.0, $0.1, $0.2, $0.3)
         }
     }
@@ -129,7 +129,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundCharacters, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundCharacters, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -145,7 +145,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundIgnorableWhitespace, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundIgnorableWhitespace, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -161,7 +161,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundCDATA, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundCDATA, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -177,7 +177,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundComment, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundComment, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -193,7 +193,8 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.foundProcessingInstruction, options: options) {
+        let selector = XMLParserDelegateProxy.selectors.foundProcessingInstruction
+        return delegateProxy.observeAfter(selector, options: options) {
             box.value($0.0, $0.1, $0.2)
         }
     }
@@ -211,7 +212,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.didStartMappingPrefix, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didStartMappingPrefix, options: options) {
             box.value($0.0, $0.1, $0.2)
         }
     }
@@ -227,7 +228,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.didEndMappingPrefix, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didEndMappingPrefix, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -246,27 +247,27 @@ extension XMLParser {
         let box = UncheckedSendable(handler)
         let deliver: @Sendable (XMLParser, XMLDeclaration) -> Void = { box.value($0, $1) }
         let group = TokenGroup([
-            proxy.after(XMLParserDelegateProxy.foundElementDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundElementDeclaration) {
                 deliver($0.arguments.0, .element(name: $0.arguments.1, model: $0.arguments.2))
             },
-            proxy.after(XMLParserDelegateProxy.foundAttributeDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundAttributeDeclaration) {
                 let (parser, name, element, type, defaultValue) = $0.arguments
                 deliver(parser, .attribute(name: name, element: element, type: type, defaultValue: defaultValue))
             },
-            proxy.after(XMLParserDelegateProxy.foundInternalEntityDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundInternalEntityDeclaration) {
                 deliver($0.arguments.0, .internalEntity(name: $0.arguments.1, value: $0.arguments.2))
             },
-            proxy.after(XMLParserDelegateProxy.foundExternalEntityDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundExternalEntityDeclaration) {
                 let (parser, name, publicID, systemID) = $0.arguments
                 deliver(parser, .externalEntity(name: name, publicID: publicID, systemID: systemID))
             },
-            proxy.after(XMLParserDelegateProxy.foundUnparsedEntityDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundUnparsedEntityDeclaration) {
                 let (parser, name, publicID, systemID, notation) = $0.arguments
                 deliver(
                     parser,
                     .unparsedEntity(name: name, publicID: publicID, systemID: systemID, notationName: notation))
             },
-            proxy.after(XMLParserDelegateProxy.foundNotationDeclaration) {
+            proxy.after(XMLParserDelegateProxy.selectors.foundNotationDeclaration) {
                 let (parser, name, publicID, systemID) = $0.arguments
                 deliver(parser, .notation(name: name, publicID: publicID, systemID: systemID))
             },
@@ -278,7 +279,7 @@ extension XMLParser {
     ///
     /// The parser asks only when it resolves external entities
     /// (`shouldResolveExternalEntities`). The combining rule is
-    /// ``XMLParserDelegateProxy/resolveExternalEntity``'s: the closure's data
+    /// ``XMLParserDelegateProxy/Selectors-swift.struct/resolveExternalEntity``'s: the closure's data
     /// if not nil, otherwise the real delegate's.
     ///
     /// - Parameters:
@@ -291,7 +292,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ name: String, _ systemID: String?) -> Data?
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.implement(XMLParserDelegateProxy.resolveExternalEntity, options: options) {
+        return delegateProxy.implement(XMLParserDelegateProxy.selectors.resolveExternalEntity, options: options) {
             box.value($0.0, $0.1, $0.2)
         }
     }
@@ -315,7 +316,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.parseErrorOccurred, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.parseErrorOccurred, options: options) {
             box.value($0.0, $0.1)
         }
     }
@@ -331,7 +332,7 @@ extension XMLParser {
         _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
         let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.validationErrorOccurred, options: options) {
+        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.validationErrorOccurred, options: options) {
             box.value($0.0, $0.1)
         }
     }

@@ -164,20 +164,21 @@ private final class GuardedConstructReporter: @unchecked Sendable {
         typealias P = XMLParserDelegateProxy
         let flush: @Sendable (XMLParser) -> Void = { [weak self] in self?.flush($0, all: false) }
         tokens = [
-            proxy.before(P.foundElementDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundAttributeDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundNotationDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundUnparsedEntityDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundInternalEntityDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundExternalEntityDeclaration) { flush($0.arguments.0) },
-            proxy.before(P.foundComment) { flush($0.arguments.0) },
-            proxy.before(P.foundProcessingInstruction) { flush($0.arguments.0) },
-            proxy.before(P.foundCDATA) { flush($0.arguments.0) },
-            proxy.before(P.didStartElement) { flush($0.arguments.0) },
-            proxy.before(P.didEndElement) { flush($0.arguments.0) },
-            proxy.before(P.parseErrorOccurred) { [weak self] in self?.flush($0.arguments.0, all: false, atError: true)
+            proxy.before(P.selectors.foundElementDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundAttributeDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundNotationDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundUnparsedEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundInternalEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundExternalEntityDeclaration) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundComment) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundProcessingInstruction) { flush($0.arguments.0) },
+            proxy.before(P.selectors.foundCDATA) { flush($0.arguments.0) },
+            proxy.before(P.selectors.didStartElement) { flush($0.arguments.0) },
+            proxy.before(P.selectors.didEndElement) { flush($0.arguments.0) },
+            proxy.before(P.selectors.parseErrorOccurred) { [weak self] in
+                self?.flush($0.arguments.0, all: false, atError: true)
             },
-            proxy.before(P.didEndDocument) { [weak self] in self?.flush($0.arguments, all: true) },
+            proxy.before(P.selectors.didEndDocument) { [weak self] in self?.flush($0.arguments, all: true) },
         ]
     }
 

@@ -34,7 +34,7 @@ import FoundationXML
 ///
 /// ## Combining rule
 ///
-/// ``resolveExternalEntity`` is the only method that returns a value: the
+/// ``Selectors-swift.struct/resolveExternalEntity`` is the only method that returns a value: the
 /// closure's data if it is not nil, otherwise the real delegate's (both are
 /// asked, the real delegate first). Every other method returns nothing.
 ///
@@ -49,148 +49,156 @@ import FoundationXML
 /// only `NSObject` subclasses can adopt, so the object the parser holds
 /// (``parserDelegate``) is a small internal `NSObject` that forwards every
 /// message to this proxy, on every platform alike.
-public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, @unchecked Sendable {
+public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, SelectorDeclaring,
+    @unchecked Sendable
+{
     // MARK: - Selectors
 
-    /// `parserDidStartDocument(_:)`: the parser began the document.
-    ///
-    /// Arguments: the parser.
-    public static let didStartDocument = MethodSelector<XMLParser, Void>("parserDidStartDocument(_:)")
+    /// The methods of `XMLParserDelegate`, one selector each.
+    public struct Selectors: Sendable {
+        /// `parserDidStartDocument(_:)`: the parser began the document.
+        ///
+        /// Arguments: the parser.
+        public let didStartDocument = MethodSelector<XMLParser, Void>("parserDidStartDocument(_:)")
 
-    /// `parserDidEndDocument(_:)`: the parser reached the end of the document
-    /// without an error.
-    ///
-    /// Arguments: the parser.
-    public static let didEndDocument = MethodSelector<XMLParser, Void>("parserDidEndDocument(_:)")
+        /// `parserDidEndDocument(_:)`: the parser reached the end of the document
+        /// without an error.
+        ///
+        /// Arguments: the parser.
+        public let didEndDocument = MethodSelector<XMLParser, Void>("parserDidEndDocument(_:)")
 
-    /// `parser(_:foundNotationDeclarationWithName:publicID:systemID:)`: a DTD
-    /// notation declaration.
-    ///
-    /// Arguments: `(parser, name, publicID, systemID)`.
-    public static let foundNotationDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
-        "parser(_:foundNotationDeclarationWithName:publicID:systemID:)")
+        /// `parser(_:foundNotationDeclarationWithName:publicID:systemID:)`: a DTD
+        /// notation declaration.
+        ///
+        /// Arguments: `(parser, name, publicID, systemID)`.
+        public let foundNotationDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
+            "parser(_:foundNotationDeclarationWithName:publicID:systemID:)")
 
-    /// `parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)`:
-    /// a DTD unparsed (`NDATA`) entity declaration.
-    ///
-    /// Arguments: `(parser, name, publicID, systemID, notationName)`.
-    public static let foundUnparsedEntityDeclaration = MethodSelector<
-        (XMLParser, String, String?, String?, String?), Void
-    >("parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)")
+        /// `parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)`:
+        /// a DTD unparsed (`NDATA`) entity declaration.
+        ///
+        /// Arguments: `(parser, name, publicID, systemID, notationName)`.
+        public let foundUnparsedEntityDeclaration = MethodSelector<
+            (XMLParser, String, String?, String?, String?), Void
+        >("parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)")
 
-    /// `parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)`:
-    /// a DTD attribute-list declaration.
-    ///
-    /// Arguments: `(parser, attributeName, elementName, type, defaultValue)`.
-    public static let foundAttributeDeclaration = MethodSelector<
-        (XMLParser, String, String, String?, String?), Void
-    >("parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)")
+        /// `parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)`:
+        /// a DTD attribute-list declaration.
+        ///
+        /// Arguments: `(parser, attributeName, elementName, type, defaultValue)`.
+        public let foundAttributeDeclaration = MethodSelector<
+            (XMLParser, String, String, String?, String?), Void
+        >("parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)")
 
-    /// `parser(_:foundElementDeclarationWithName:model:)`: a DTD element
-    /// declaration.
-    ///
-    /// Arguments: `(parser, elementName, model)`.
-    public static let foundElementDeclaration = MethodSelector<(XMLParser, String, String), Void>(
-        "parser(_:foundElementDeclarationWithName:model:)")
+        /// `parser(_:foundElementDeclarationWithName:model:)`: a DTD element
+        /// declaration.
+        ///
+        /// Arguments: `(parser, elementName, model)`.
+        public let foundElementDeclaration = MethodSelector<(XMLParser, String, String), Void>(
+            "parser(_:foundElementDeclarationWithName:model:)")
 
-    /// `parser(_:foundInternalEntityDeclarationWithName:value:)`: a DTD
-    /// internal entity declaration.
-    ///
-    /// Arguments: `(parser, name, value)`.
-    public static let foundInternalEntityDeclaration = MethodSelector<(XMLParser, String, String?), Void>(
-        "parser(_:foundInternalEntityDeclarationWithName:value:)")
+        /// `parser(_:foundInternalEntityDeclarationWithName:value:)`: a DTD
+        /// internal entity declaration.
+        ///
+        /// Arguments: `(parser, name, value)`.
+        public let foundInternalEntityDeclaration = MethodSelector<(XMLParser, String, String?), Void>(
+            "parser(_:foundInternalEntityDeclarationWithName:value:)")
 
-    /// `parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)`:
-    /// a DTD external entity declaration.
-    ///
-    /// Arguments: `(parser, name, publicID, systemID)`.
-    public static let foundExternalEntityDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
-        "parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)")
+        /// `parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)`:
+        /// a DTD external entity declaration.
+        ///
+        /// Arguments: `(parser, name, publicID, systemID)`.
+        public let foundExternalEntityDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
+            "parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)")
 
-    /// `parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)`: a
-    /// start tag.
-    ///
-    /// Arguments: `(parser, elementName, namespaceURI, qualifiedName, attributes)`.
-    public static let didStartElement = MethodSelector<
-        (XMLParser, String, String?, String?, [String: String]), Void
-    >("parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)")
+        /// `parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)`: a
+        /// start tag.
+        ///
+        /// Arguments: `(parser, elementName, namespaceURI, qualifiedName, attributes)`.
+        public let didStartElement = MethodSelector<
+            (XMLParser, String, String?, String?, [String: String]), Void
+        >("parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)")
 
-    /// `parser(_:didEndElement:namespaceURI:qualifiedName:)`: an end tag.
-    ///
-    /// Arguments: `(parser, elementName, namespaceURI, qualifiedName)`.
-    public static let didEndElement = MethodSelector<(XMLParser, String, String?, String?), Void>(
-        "parser(_:didEndElement:namespaceURI:qualifiedName:)")
+        /// `parser(_:didEndElement:namespaceURI:qualifiedName:)`: an end tag.
+        ///
+        /// Arguments: `(parser, elementName, namespaceURI, qualifiedName)`.
+        public let didEndElement = MethodSelector<(XMLParser, String, String?, String?), Void>(
+            "parser(_:didEndElement:namespaceURI:qualifiedName:)")
 
-    /// `parser(_:didStartMappingPrefix:toURI:)`: a namespace prefix comes into
-    /// scope (only with `shouldReportNamespacePrefixes`).
-    ///
-    /// Arguments: `(parser, prefix, namespaceURI)`.
-    public static let didStartMappingPrefix = MethodSelector<(XMLParser, String, String), Void>(
-        "parser(_:didStartMappingPrefix:toURI:)")
+        /// `parser(_:didStartMappingPrefix:toURI:)`: a namespace prefix comes into
+        /// scope (only with `shouldReportNamespacePrefixes`).
+        ///
+        /// Arguments: `(parser, prefix, namespaceURI)`.
+        public let didStartMappingPrefix = MethodSelector<(XMLParser, String, String), Void>(
+            "parser(_:didStartMappingPrefix:toURI:)")
 
-    /// `parser(_:didEndMappingPrefix:)`: a namespace prefix goes out of scope.
-    ///
-    /// Arguments: `(parser, prefix)`.
-    public static let didEndMappingPrefix = MethodSelector<(XMLParser, String), Void>(
-        "parser(_:didEndMappingPrefix:)")
+        /// `parser(_:didEndMappingPrefix:)`: a namespace prefix goes out of scope.
+        ///
+        /// Arguments: `(parser, prefix)`.
+        public let didEndMappingPrefix = MethodSelector<(XMLParser, String), Void>(
+            "parser(_:didEndMappingPrefix:)")
 
-    /// `parser(_:foundCharacters:)`: character data; one run of text may
-    /// arrive in several calls.
-    ///
-    /// Arguments: `(parser, string)`.
-    public static let foundCharacters = MethodSelector<(XMLParser, String), Void>("parser(_:foundCharacters:)")
+        /// `parser(_:foundCharacters:)`: character data; one run of text may
+        /// arrive in several calls.
+        ///
+        /// Arguments: `(parser, string)`.
+        public let foundCharacters = MethodSelector<(XMLParser, String), Void>("parser(_:foundCharacters:)")
 
-    /// `parser(_:foundIgnorableWhitespace:)`: whitespace the DTD declares
-    /// ignorable.
-    ///
-    /// Arguments: `(parser, whitespaceString)`.
-    public static let foundIgnorableWhitespace = MethodSelector<(XMLParser, String), Void>(
-        "parser(_:foundIgnorableWhitespace:)")
+        /// `parser(_:foundIgnorableWhitespace:)`: whitespace the DTD declares
+        /// ignorable.
+        ///
+        /// Arguments: `(parser, whitespaceString)`.
+        public let foundIgnorableWhitespace = MethodSelector<(XMLParser, String), Void>(
+            "parser(_:foundIgnorableWhitespace:)")
 
-    /// `parser(_:foundProcessingInstructionWithTarget:data:)`: a processing
-    /// instruction such as `<?xml-stylesheet …?>`.
-    ///
-    /// Arguments: `(parser, target, data)`.
-    public static let foundProcessingInstruction = MethodSelector<(XMLParser, String, String?), Void>(
-        "parser(_:foundProcessingInstructionWithTarget:data:)")
+        /// `parser(_:foundProcessingInstructionWithTarget:data:)`: a processing
+        /// instruction such as `<?xml-stylesheet …?>`.
+        ///
+        /// Arguments: `(parser, target, data)`.
+        public let foundProcessingInstruction = MethodSelector<(XMLParser, String, String?), Void>(
+            "parser(_:foundProcessingInstructionWithTarget:data:)")
 
-    /// `parser(_:foundComment:)`: a comment.
-    ///
-    /// Arguments: `(parser, comment)`.
-    public static let foundComment = MethodSelector<(XMLParser, String), Void>("parser(_:foundComment:)")
+        /// `parser(_:foundComment:)`: a comment.
+        ///
+        /// Arguments: `(parser, comment)`.
+        public let foundComment = MethodSelector<(XMLParser, String), Void>("parser(_:foundComment:)")
 
-    /// `parser(_:foundCDATA:)`: a CDATA section, as bytes.
-    ///
-    /// Arguments: `(parser, block)`.
-    public static let foundCDATA = MethodSelector<(XMLParser, Data), Void>("parser(_:foundCDATA:)")
+        /// `parser(_:foundCDATA:)`: a CDATA section, as bytes.
+        ///
+        /// Arguments: `(parser, block)`.
+        public let foundCDATA = MethodSelector<(XMLParser, Data), Void>("parser(_:foundCDATA:)")
 
-    /// `parser(_:resolveExternalEntityName:systemID:)`: the parser asks for
-    /// the contents of an external entity.
-    ///
-    /// Arguments: `(parser, name, systemID)`. Result: the entity's data, or
-    /// nil.
-    ///
-    /// Combining rule: **first non-nil, closure first**. When a closure and
-    /// the real delegate both answer, both are asked (the real delegate
-    /// first) and the closure's data wins unless it is nil, in which case the
-    /// real delegate's is used. With neither, nil (the protocol's default).
-    public static let resolveExternalEntity = MethodSelector<(XMLParser, String, String?), Data?>(
-        "parser(_:resolveExternalEntityName:systemID:)",
-        combining: .custom { realDelegate, closure in closure ?? realDelegate })
+        /// `parser(_:resolveExternalEntityName:systemID:)`: the parser asks for
+        /// the contents of an external entity.
+        ///
+        /// Arguments: `(parser, name, systemID)`. Result: the entity's data, or
+        /// nil.
+        ///
+        /// Combining rule: **first non-nil, closure first**. When a closure and
+        /// the real delegate both answer, both are asked (the real delegate
+        /// first) and the closure's data wins unless it is nil, in which case the
+        /// real delegate's is used. With neither, nil (the protocol's default).
+        public let resolveExternalEntity = MethodSelector<(XMLParser, String, String?), Data?>(
+            "parser(_:resolveExternalEntityName:systemID:)",
+            combining: .custom { realDelegate, closure in closure ?? realDelegate })
 
-    /// `parser(_:parseErrorOccurred:)`: a fatal parse error; the parser
-    /// stops. `parser.lineNumber` and `parser.columnNumber` say where.
-    ///
-    /// Arguments: `(parser, parseError)`.
-    public static let parseErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
-        "parser(_:parseErrorOccurred:)")
+        /// `parser(_:parseErrorOccurred:)`: a fatal parse error; the parser
+        /// stops. `parser.lineNumber` and `parser.columnNumber` say where.
+        ///
+        /// Arguments: `(parser, parseError)`.
+        public let parseErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
+            "parser(_:parseErrorOccurred:)")
 
-    /// `parser(_:validationErrorOccurred:)`: a validation error (only when
-    /// the parser validates).
-    ///
-    /// Arguments: `(parser, validationError)`.
-    public static let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
-        "parser(_:validationErrorOccurred:)")
+        /// `parser(_:validationErrorOccurred:)`: a validation error (only when
+        /// the parser validates).
+        ///
+        /// Arguments: `(parser, validationError)`.
+        public let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
+            "parser(_:validationErrorOccurred:)")
+    }
+
+    /// The proxy's selectors, one per method of the protocol.
+    public static let selectors = Selectors()
 
     // MARK: - Installation
 
@@ -251,28 +259,32 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
     /// The Objective-C selector of each protocol method, for `responds(to:)`.
     static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
-        .entry("parserDidStartDocument:", P.didStartDocument),
-        .entry("parserDidEndDocument:", P.didEndDocument),
-        .entry("parser:foundNotationDeclarationWithName:publicID:systemID:", P.foundNotationDeclaration),
+        .entry("parserDidStartDocument:", P.selectors.didStartDocument),
+        .entry("parserDidEndDocument:", P.selectors.didEndDocument),
+        .entry("parser:foundNotationDeclarationWithName:publicID:systemID:", P.selectors.foundNotationDeclaration),
         .entry(
             "parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:",
-            P.foundUnparsedEntityDeclaration),
-        .entry("parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:", P.foundAttributeDeclaration),
-        .entry("parser:foundElementDeclarationWithName:model:", P.foundElementDeclaration),
-        .entry("parser:foundInternalEntityDeclarationWithName:value:", P.foundInternalEntityDeclaration),
-        .entry("parser:foundExternalEntityDeclarationWithName:publicID:systemID:", P.foundExternalEntityDeclaration),
-        .entry("parser:didStartElement:namespaceURI:qualifiedName:attributes:", P.didStartElement),
-        .entry("parser:didEndElement:namespaceURI:qualifiedName:", P.didEndElement),
-        .entry("parser:didStartMappingPrefix:toURI:", P.didStartMappingPrefix),
-        .entry("parser:didEndMappingPrefix:", P.didEndMappingPrefix),
-        .entry("parser:foundCharacters:", P.foundCharacters),
-        .entry("parser:foundIgnorableWhitespace:", P.foundIgnorableWhitespace),
-        .entry("parser:foundProcessingInstructionWithTarget:data:", P.foundProcessingInstruction),
-        .entry("parser:foundComment:", P.foundComment),
-        .entry("parser:foundCDATA:", P.foundCDATA),
-        .entry("parser:resolveExternalEntityName:systemID:", P.resolveExternalEntity),
-        .entry("parser:parseErrorOccurred:", P.parseErrorOccurred),
-        .entry("parser:validationErrorOccurred:", P.validationErrorOccurred),
+            P.selectors.foundUnparsedEntityDeclaration),
+        .entry(
+            "parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:",
+            P.selectors.foundAttributeDeclaration),
+        .entry("parser:foundElementDeclarationWithName:model:", P.selectors.foundElementDeclaration),
+        .entry("parser:foundInternalEntityDeclarationWithName:value:", P.selectors.foundInternalEntityDeclaration),
+        .entry(
+            "parser:foundExternalEntityDeclarationWithName:publicID:systemID:",
+            P.selectors.foundExternalEntityDeclaration),
+        .entry("parser:didStartElement:namespaceURI:qualifiedName:attributes:", P.selectors.didStartElement),
+        .entry("parser:didEndElement:namespaceURI:qualifiedName:", P.selectors.didEndElement),
+        .entry("parser:didStartMappingPrefix:toURI:", P.selectors.didStartMappingPrefix),
+        .entry("parser:didEndMappingPrefix:", P.selectors.didEndMappingPrefix),
+        .entry("parser:foundCharacters:", P.selectors.foundCharacters),
+        .entry("parser:foundIgnorableWhitespace:", P.selectors.foundIgnorableWhitespace),
+        .entry("parser:foundProcessingInstructionWithTarget:data:", P.selectors.foundProcessingInstruction),
+        .entry("parser:foundComment:", P.selectors.foundComment),
+        .entry("parser:foundCDATA:", P.selectors.foundCDATA),
+        .entry("parser:resolveExternalEntityName:systemID:", P.selectors.resolveExternalEntity),
+        .entry("parser:parseErrorOccurred:", P.selectors.parseErrorOccurred),
+        .entry("parser:validationErrorOccurred:", P.selectors.validationErrorOccurred),
     ])
 
     private typealias P = XMLParserDelegateProxy
@@ -288,7 +300,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parserDidStartDocument(_ parser: XMLParser) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didStartDocument, parser) {
+            proxy.forward(P.selectors.didStartDocument, parser) {
                 optionalRequirement($0.parserDidStartDocument(_:))?($1)
             }
         }
@@ -296,7 +308,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parserDidEndDocument(_ parser: XMLParser) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didEndDocument, parser) {
+            proxy.forward(P.selectors.didEndDocument, parser) {
                 optionalRequirement($0.parserDidEndDocument(_:))?($1)
             }
         }
@@ -306,7 +318,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundNotationDeclaration, (parser, name, publicID, systemID)) {
+            proxy.forward(P.selectors.foundNotationDeclaration, (parser, name, publicID, systemID)) {
                 optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -318,7 +330,9 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         systemID: String?, notationName: String?
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)) {
+            proxy.forward(
+                P.selectors.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)
+            ) {
                 optionalRequirement(
                     $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4)
@@ -331,7 +345,9 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         forElement elementName: String, type: String?, defaultValue: String?
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)) {
+            proxy.forward(
+                P.selectors.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)
+            ) {
                 optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
@@ -340,7 +356,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundElementDeclaration, (parser, elementName, model)) {
+            proxy.forward(P.selectors.foundElementDeclaration, (parser, elementName, model)) {
                 optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
             }
         }
@@ -348,7 +364,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundInternalEntityDeclaration, (parser, name, value)) {
+            proxy.forward(P.selectors.foundInternalEntityDeclaration, (parser, name, value)) {
                 optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
             }
         }
@@ -359,7 +375,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         systemID: String?
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+            proxy.forward(P.selectors.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
                 optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -371,7 +387,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+            proxy.forward(P.selectors.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
                 optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
@@ -382,7 +398,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didEndElement, (parser, elementName, namespaceURI, qName)) {
+            proxy.forward(P.selectors.didEndElement, (parser, elementName, namespaceURI, qName)) {
                 optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
@@ -391,7 +407,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+            proxy.forward(P.selectors.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
                 optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
             }
         }
@@ -399,7 +415,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.didEndMappingPrefix, (parser, prefix)) {
+            proxy.forward(P.selectors.didEndMappingPrefix, (parser, prefix)) {
                 optionalRequirement($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
             }
         }
@@ -407,7 +423,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundCharacters, (parser, string)) {
+            proxy.forward(P.selectors.foundCharacters, (parser, string)) {
                 optionalRequirement($0.parser(_:foundCharacters:))?($1.0, $1.1)
             }
         }
@@ -415,7 +431,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundIgnorableWhitespace, (parser, whitespaceString)) {
+            proxy.forward(P.selectors.foundIgnorableWhitespace, (parser, whitespaceString)) {
                 optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
             }
         }
@@ -423,7 +439,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundProcessingInstruction, (parser, target, data)) {
+            proxy.forward(P.selectors.foundProcessingInstruction, (parser, target, data)) {
                 optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
             }
         }
@@ -431,7 +447,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundComment, (parser, comment)) {
+            proxy.forward(P.selectors.foundComment, (parser, comment)) {
                 optionalRequirement($0.parser(_:foundComment:))?($1.0, $1.1)
             }
         }
@@ -439,7 +455,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
         proxy?.withObject { proxy in
-            proxy.forward(P.foundCDATA, (parser, block)) {
+            proxy.forward(P.selectors.foundCDATA, (parser, block)) {
                 optionalRequirement($0.parser(_:foundCDATA:))?($1.0, $1.1)
             }
         }
@@ -447,7 +463,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
         return proxy?.withObject { proxy in
-            proxy.forward(P.resolveExternalEntity, (parser, name, systemID), default: nil) {
+            proxy.forward(P.selectors.resolveExternalEntity, (parser, name, systemID), default: nil) {
                 return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
                     ?? nil
             }
@@ -456,7 +472,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         proxy?.withObject { proxy in
-            proxy.forward(P.parseErrorOccurred, (parser, parseError)) {
+            proxy.forward(P.selectors.parseErrorOccurred, (parser, parseError)) {
                 optionalRequirement($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
             }
         }
@@ -464,7 +480,7 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
         proxy?.withObject { proxy in
-            proxy.forward(P.validationErrorOccurred, (parser, validationError)) {
+            proxy.forward(P.selectors.validationErrorOccurred, (parser, validationError)) {
                 optionalRequirement($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
             }
         }

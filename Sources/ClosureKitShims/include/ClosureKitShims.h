@@ -16,6 +16,18 @@ static inline void closurekit_set_sender_isolation(void *value) { closurekit_sen
 static inline void *closurekit_get_access_tracker(void) { return closurekit_access_tracker; }
 static inline void closurekit_set_access_tracker(void *value) { closurekit_access_tracker = value; }
 
+/// Two entry points of the Swift runtime, which every platform's runtime
+/// exports with C linkage, declared here so that the linker resolves them:
+/// a look-up by name at run time finds nothing in a statically linked
+/// executable. `swift_tryRetain` retains an object unless its
+/// deinitialisation has begun (then it returns null and changes nothing);
+/// `swift_isDeallocating` says whether it has begun.
+extern void *swift_tryRetain(void *object);
+extern _Bool swift_isDeallocating(void *object);
+
+static inline void *closurekit_try_retain(void *object) { return swift_tryRetain(object); }
+static inline _Bool closurekit_is_deallocating(void *object) { return swift_isDeallocating(object); }
+
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>

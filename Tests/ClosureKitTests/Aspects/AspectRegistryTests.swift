@@ -33,7 +33,7 @@ extension AspectSuites {
             let log = Probe()
             let till = Till(log: log)
             let first = try Aspect.install("analytics", in: registry) {
-                Till.ring.before { _, _ in log.record("first") }
+                Till.hooks.ring.before { _, _ in log.record("first") }
             }
             var ran = false
             func running(_ token: CancellationToken) -> CancellationToken {
@@ -42,7 +42,7 @@ extension AspectSuites {
             }
             #expect(throws: AspectError.nameInUse("analytics")) {
                 try Aspect.install("analytics", in: registry) {
-                    running(Till.ring.before { _, _ in log.record("second") })
+                    running(Till.hooks.ring.before { _, _ in log.record("second") })
                 }
             }
             #expect(!ran)
@@ -84,7 +84,7 @@ extension AspectSuites {
             let till = Till(log: log)
             var registry: AspectRegistry? = AspectRegistry()
             let aspect = try Aspect.install("scoped", in: registry!) {
-                Till.ring.before { _, _ in log.record("scoped") }
+                Till.hooks.ring.before { _, _ in log.record("scoped") }
             }
             _ = till.ring(1)
             registry = nil
@@ -99,7 +99,7 @@ extension AspectSuites {
             let log = Probe()
             let till = Till(log: log)
             try Aspect.install("AspectRegistryTests.shared") {
-                Till.ring.before { _, _ in log.record("shared") }
+                Till.hooks.ring.before { _, _ in log.record("shared") }
             }
             #expect(AspectRegistry.shared.names.contains("AspectRegistryTests.shared"))
             _ = till.ring(1)

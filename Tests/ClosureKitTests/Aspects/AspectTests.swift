@@ -14,14 +14,14 @@ extension AspectSuites {
             )
 
             let aspect = try Aspect.install("everything", in: registry) {
-                Till.ring.before { _, invocation in log.record("aspect before ring \(invocation.arguments)") }
-                Shelf.restock.after(on: shelf) { _, invocation in
+                Till.hooks.ring.before { _, invocation in log.record("aspect before ring \(invocation.arguments)") }
+                Shelf.hooks.restock.after(on: shelf) { _, invocation in
                     log.record("aspect after restock \(invocation.arguments)")
                 }
-                proxy.before(TransferProxy.didProgress) { invocation in
+                proxy.before(TransferProxy.selectors.didProgress) { invocation in
                     log.record("aspect progress \(invocation.arguments.1)")
                 }
-                account.observe(\.balance, options: .new) { _, change in
+                try account.observe(\.balance, options: .new) { _, change in
                     log.record("aspect balance \(change.newValue!)")
                 }
             }
@@ -47,20 +47,20 @@ extension AspectSuites {
 
             // The same methods and objects, registered directly and by another aspect.
             let direct = [
-                Till.ring.before { _, _ in log.record("direct ring") },
-                Shelf.restock.after(on: shelf) { _, _ in log.record("direct restock") },
-                proxy.before(TransferProxy.didProgress) { _ in log.record("direct progress") },
-                account.observe(\.balance) { _, _ in log.record("direct balance") },
+                Till.hooks.ring.before { _, _ in log.record("direct ring") },
+                Shelf.hooks.restock.after(on: shelf) { _, _ in log.record("direct restock") },
+                proxy.before(TransferProxy.selectors.didProgress) { _ in log.record("direct progress") },
+                try account.observe(\.balance) { _, _ in log.record("direct balance") },
             ]
             try Aspect.install("other", in: registry) {
-                Till.ring.after(on: till) { _, _ in log.record("other ring") }
+                Till.hooks.ring.after(on: till) { _, _ in log.record("other ring") }
             }
             let aspect = try Aspect.install("leaving", in: registry) {
-                Till.ring.before { _, _ in log.record("leaving ring") }
-                Till.ring.instead(on: till) { _, invocation in invocation.proceed() * 10 }
-                Shelf.restock.after(on: shelf) { _, _ in log.record("leaving restock") }
-                proxy.before(TransferProxy.didProgress) { _ in log.record("leaving progress") }
-                account.observe(\.balance) { _, _ in log.record("leaving balance") }
+                Till.hooks.ring.before { _, _ in log.record("leaving ring") }
+                Till.hooks.ring.instead(on: till) { _, invocation in invocation.proceed() * 10 }
+                Shelf.hooks.restock.after(on: shelf) { _, _ in log.record("leaving restock") }
+                proxy.before(TransferProxy.selectors.didProgress) { _ in log.record("leaving progress") }
+                try account.observe(\.balance) { _, _ in log.record("leaving balance") }
             }
 
             #expect(aspect.uninstall())
@@ -87,12 +87,12 @@ extension AspectSuites {
                 let till = Till(log: log)
                 for name in order {
                     try Aspect.install(name, in: registry) {
-                        Till.ring.before { _, _ in log.record("\(name) before") }
-                        Till.ring.instead { _, invocation in
+                        Till.hooks.ring.before { _, _ in log.record("\(name) before") }
+                        Till.hooks.ring.instead { _, invocation in
                             log.record("\(name) instead")
                             return invocation.proceed() + 1
                         }
-                        Till.ring.after { _, invocation in log.record("\(name) after \(invocation.result!)") }
+                        Till.hooks.ring.after { _, invocation in log.record("\(name) after \(invocation.result!)") }
                     }
                 }
                 let (first, second) = (order[0], order[1])
@@ -116,7 +116,7 @@ extension AspectSuites {
             let till = Till(log: log)
             for name in ["A", "B", "C"] {
                 try Aspect.install(name, in: registry) {
-                    Till.ring.before { _, _ in log.record(name) }
+                    Till.hooks.ring.before { _, _ in log.record(name) }
                 }
             }
             #expect(registry.uninstall(named: "B"))
@@ -157,8 +157,8 @@ extension AspectSuites {
             func refused() throws -> CancellationToken { throw Refused() }
             #expect(throws: Refused.self) {
                 try Aspect.install("broken", in: registry) {
-                    Till.ring.before { _, _ in log.record("broken") }
-                    Till.ring.after(on: till) { _, _ in log.record("broken") }
+                    Till.hooks.ring.before { _, _ in log.record("broken") }
+                    Till.hooks.ring.after(on: till) { _, _ in log.record("broken") }
                     try refused()
                 }
             }
@@ -176,12 +176,12 @@ extension AspectSuites {
             let aspect = try Aspect.install("later", in: registry) {}
             let till = Till(log: log)
             aspect.add {
-                Till.ring.before(on: till) { _, _ in log.record("later") }
+                Till.hooks.ring.before(on: till) { _, _ in log.record("later") }
             }
             _ = till.ring(1)
             aspect.uninstall()
             aspect.add {
-                Till.ring.before(on: till) { _, _ in log.record("too late") }
+                Till.hooks.ring.before(on: till) { _, _ in log.record("too late") }
             }
             _ = till.ring(2)
             #expect(log.events == ["later", "ring 1", "ring 2"])
@@ -193,12 +193,12 @@ extension AspectSuites {
             let log = Probe()
             let till = Till(log: log)
             try Aspect.install("self-removing", in: registry) {
-                Till.ring.before { _, _ in
+                Till.hooks.ring.before { _, _ in
                     log.record("first")
                     registry.uninstall(named: "self-removing")
                 }
-                Till.ring.before { _, _ in log.record("second") }
-                Till.ring.after { _, _ in log.record("after") }
+                Till.hooks.ring.before { _, _ in log.record("second") }
+                Till.hooks.ring.after { _, _ in log.record("after") }
             }
             _ = till.ring(1)
             _ = till.ring(2)
@@ -213,9 +213,9 @@ extension AspectSuites {
             let hooks = Probe()
             let till = Till(log: log)
             let aspect = try Aspect.install("racing", in: registry) {
-                Till.ring.before { _, _ in hooks.increment() }
-                Till.ring.instead { _, invocation in invocation.proceed() + 1 }
-                Till.ring.after { _, _ in hooks.increment() }
+                Till.hooks.ring.before { _, _ in hooks.increment() }
+                Till.hooks.ring.instead { _, invocation in invocation.proceed() + 1 }
+                Till.hooks.ring.after { _, _ in hooks.increment() }
             }
             let running = Probe()
             let uninstalled = Probe()
@@ -276,7 +276,7 @@ private final class TillModel {
 
     func start(in registry: AspectRegistry) throws {
         try Aspect.install("till total", in: registry) {
-            Till.ring.after { [weak self] _, invocation in self?.total += invocation.result! }
+            Till.hooks.ring.after { [weak self] _, invocation in self?.total += invocation.result! }
         }
     }
 }

@@ -21,13 +21,13 @@ struct DelegateProxyLaterMessageTests {
         let log = DelegateProxyTestLog()
         let armed = DelegateProxyTestBox(false)
         let later = DelegateProxyTestBox<[CancellationToken]>([])
-        let first = proxy.before(TransferProxy.title) { _ in
+        let first = proxy.before(TransferProxy.selectors.title) { _ in
             log.append("first")
             if armed.value { for token in later.value { #expect(token.cancel()) } }
         }
-        let second = proxy.before(TransferProxy.title) { _ in log.append("second") }
-        let instead = proxy.implement(TransferProxy.title) { _ in "instead" }
-        let after = proxy.after(TransferProxy.title) { _ in log.append("after") }
+        let second = proxy.before(TransferProxy.selectors.title) { _ in log.append("second") }
+        let instead = proxy.implement(TransferProxy.selectors.title) { _ in "instead" }
+        let after = proxy.after(TransferProxy.selectors.title) { _ in log.append("after") }
         later.mutate { $0 = [second, instead, after] }
         for _ in 0..<3 { #expect(owner.title() == "instead") }
         #expect(log.all == Array(repeating: ["first", "second", "after"], count: 3).flatMap { $0 })
@@ -49,12 +49,12 @@ struct DelegateProxyLaterMessageTests {
         let log = DelegateProxyTestLog()
         let armed = DelegateProxyTestBox(false)
         let tokens = [
-            proxy.before(TransferProxy.title) { _ in
+            proxy.before(TransferProxy.selectors.title) { _ in
                 log.append("first")
                 if armed.value { proxy.removeAllHandlers() }
             },
-            proxy.before(TransferProxy.title) { _ in log.append("second") },
-            proxy.after(TransferProxy.title) { _ in log.append("after") },
+            proxy.before(TransferProxy.selectors.title) { _ in log.append("second") },
+            proxy.after(TransferProxy.selectors.title) { _ in log.append("after") },
         ]
         for _ in 0..<3 { _ = owner.title() }
         #expect(log.count == 9)
@@ -62,7 +62,7 @@ struct DelegateProxyLaterMessageTests {
         #expect(owner.title() == "real")
         #expect(log.count == 10)
         #expect(log.all.last == "first")
-        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.title) == false)
         _ = owner.title()
         #expect(log.count == 10)
         #expect(real.log.count == 5)
@@ -74,17 +74,17 @@ struct DelegateProxyLaterMessageTests {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
         let nest = DelegateProxyTestBox(false)
-        let outer = proxy.before(TransferProxy.title) { _ in
+        let outer = proxy.before(TransferProxy.selectors.title) { _ in
             log.append("outer")
             let send = nest.value
             nest.mutate { $0 = false }
             if send { _ = owner.title() }
         }
         for _ in 0..<3 { _ = owner.title() }
-        let once = proxy.after(TransferProxy.title, options: .once) { _ in log.append("once") }
+        let once = proxy.after(TransferProxy.selectors.title, options: .once) { _ in log.append("once") }
         for _ in 0..<3 { _ = owner.title() }
         nest.mutate { $0 = true }
-        let onceNested = proxy.before(TransferProxy.title, options: .once) { _ in log.append("once nested") }
+        let onceNested = proxy.before(TransferProxy.selectors.title, options: .once) { _ in log.append("once nested") }
         _ = owner.title()
         _ = owner.title()
         #expect(

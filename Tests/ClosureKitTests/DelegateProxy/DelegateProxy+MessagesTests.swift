@@ -11,7 +11,7 @@ struct DelegateProxyMessagesTests {
         owner.delegate = real
         owner.keepAlive = real
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-        var iterator = proxy.messages(for: TransferProxy.priority).makeAsyncIterator()
+        var iterator = proxy.messages(for: TransferProxy.selectors.priority).makeAsyncIterator()
         #expect(owner.priority() != nil)
         let message = await iterator.next()
         #expect(message?.arguments === owner.transfer)
@@ -22,8 +22,8 @@ struct DelegateProxyMessagesTests {
     func doesNotChangeAnswers() async {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-        let sequence = proxy.messages(for: TransferProxy.shouldStart)
-        let gate = proxy.implement(TransferProxy.shouldStart) { _ in false }
+        let sequence = proxy.messages(for: TransferProxy.selectors.shouldStart)
+        let gate = proxy.implement(TransferProxy.selectors.shouldStart) { _ in false }
         #expect(owner.shouldStart() == false)
         gate.cancel()
         #expect(owner.shouldStart() == true) // the protocol's default
@@ -36,7 +36,7 @@ struct DelegateProxyMessagesTests {
     func transform() async {
         let owner = LifetimeTransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-        var iterator = proxy.messages(for: TransferProxy.didProgress) { $0.arguments.1 }.makeAsyncIterator()
+        var iterator = proxy.messages(for: TransferProxy.selectors.didProgress) { $0.arguments.1 }.makeAsyncIterator()
         owner.delegate?.transfer(Transfer(), didProgress: 0.25)
         owner.delegate?.transfer(Transfer(), didProgress: 0.5)
         #expect(await iterator.next() == 0.25)
@@ -49,7 +49,9 @@ struct DelegateProxyMessagesTests {
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         var capture: SequenceCapture? = SequenceCapture()
         let watch = SequenceCaptureWatch(capture!)
-        let sequence = proxy.messages(for: TransferProxy.didProgress) { [capture] in (capture!.name, $0.arguments.1) }
+        let sequence = proxy.messages(for: TransferProxy.selectors.didProgress) { [capture] in
+            (capture!.name, $0.arguments.1)
+        }
         capture = nil
         let received = ReceiptSignal()
         let task = Task {
@@ -62,10 +64,10 @@ struct DelegateProxyMessagesTests {
         }
         owner.delegate?.transfer(Transfer(), didProgress: 0.1)
         await received.wait()
-        #expect(proxy.hasHandlers(for: TransferProxy.didProgress))
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.didProgress))
         task.cancel()
         #expect(await task.value == 1)
-        #expect(!proxy.hasHandlers(for: TransferProxy.didProgress))
+        #expect(!proxy.hasHandlers(for: TransferProxy.selectors.didProgress))
         #expect(watch.isReleased)
     }
 
@@ -73,7 +75,7 @@ struct DelegateProxyMessagesTests {
     func ownerEnd() async {
         var owner: LifetimeTransferOwner? = LifetimeTransferOwner()
         let sequence = TransferProxy.proxy(for: owner!, delegate: \.delegate)
-            .messages(for: TransferProxy.didProgress) { $0.arguments.1 }
+            .messages(for: TransferProxy.selectors.didProgress) { $0.arguments.1 }
         owner!.delegate?.transfer(Transfer(), didProgress: 1)
         owner = nil
         #expect(await collectAll(sequence) == [1])

@@ -129,29 +129,30 @@ struct DelegateProxyNamesTests {
     func selectorNamed() {
         let proxy = TransferProxy()
         TransferProxy.sendEveryMessage(to: proxy)
-        #expect(proxy.selector(named: "title(for:)") == TransferProxy.title.erased)
+        #expect(proxy.selector(named: "title(for:)") == TransferProxy.selectors.title.erased)
         #expect(proxy.selector(named: "title") == nil)
     }
 
-    @Test("a proxy of your own knows a method by name from its first message on, and names the ones it knows")
-    func namesKnownFromFirstMessage() async {
-        // A fresh process: no selector of the protocol has been used yet.
+    @Test("a proxy of your own knows every method by name before its first message, in a fresh process")
+    func namesKnownFromTheDeclaration() async {
+        // A fresh process: no message has been sent and no selector used.
         await #expect(processExitsWith: .success) {
             let proxy = TransferProxy()
+            let token = try? proxy.implement("title(for:)") { (_: Transfer) -> String in "named" }
+            guard token != nil, proxy.title(for: Transfer()) == "named" else { fatalError("step 1") }
+            guard proxy.selector(named: "title(for:)") == TransferProxy.selectors.title.erased else {
+                fatalError("step 2")
+            }
             do {
-                _ = try proxy.implement("title(for:)") { (_: Transfer) -> String in "named" }
-                fatalError("step 1")
+                _ = try proxy.implement("titel(for:)") { (_: Transfer) -> String in "misspelled" }
+                fatalError("step 3")
             } catch let error as HookError {
-                guard "\(error)".contains("title(for:)") else { fatalError("step 2") }
-            } catch { fatalError("step 3") }
-            _ = proxy.title(for: Transfer())
-            guard proxy.selector(named: "title(for:)") == TransferProxy.title.erased else { fatalError("step 4") }
-            do {
-                _ = try proxy.implement("transfer(_:didProgress:)") { (_: Transfer, _: Double) in }
-                fatalError("step 5")
-            } catch let error as HookError {
-                guard "\(error)".contains("title(for:)") else { fatalError("step 6") }
-            } catch { fatalError("step 7") }
+                let expected = HookError.unknownName(
+                    name: "titel(for:)", owner: "TransferProxy",
+                    declared: TransferProxy.declaredSelectors.map(\.name))
+                guard error == expected, expected.description.contains("title(for:)") else { fatalError("step 4") }
+            } catch { fatalError("step 5") }
+            withExtendedLifetime(token) {}
         }
     }
 }

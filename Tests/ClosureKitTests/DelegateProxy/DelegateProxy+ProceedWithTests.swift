@@ -17,8 +17,10 @@ struct DelegateProxyProceedWithTests {
     @Test("changed arguments reach the next older instead closure")
     func changedArgumentsReachOlderClosure() {
         let (owner, real, proxy) = installed()
-        let older = proxy.instead(TransferProxy.title) { invocation in "older saw \(invocation.arguments.name)" }
-        let newer = proxy.instead(TransferProxy.title) { invocation in
+        let older = proxy.instead(TransferProxy.selectors.title) { invocation in
+            "older saw \(invocation.arguments.name)"
+        }
+        let newer = proxy.instead(TransferProxy.selectors.title) { invocation in
             invocation.proceed(with: Transfer(name: "changed"))
         }
         #expect(owner.title() == "older saw changed")
@@ -29,12 +31,12 @@ struct DelegateProxyProceedWithTests {
     @Test("changed arguments reach the real delegate, also through an older closure that proceeds")
     func changedArgumentsReachRealDelegate() {
         let (owner, real, proxy) = installed()
-        let first = proxy.instead(TransferProxy.title) { invocation in
+        let first = proxy.instead(TransferProxy.selectors.title) { invocation in
             invocation.proceed(with: Transfer(name: "changed"))
         }
         #expect(owner.title() == "real changed")
         #expect(real.names == ["changed"])
-        let second = proxy.instead(TransferProxy.title) { invocation in
+        let second = proxy.instead(TransferProxy.selectors.title) { invocation in
             invocation.proceed(with: Transfer(name: "outer"))
         }
         // The outer closure's arguments reach the inner one, which changes them again.
@@ -42,7 +44,7 @@ struct DelegateProxyProceedWithTests {
         #expect(real.names == ["changed", "changed"])
         withExtendedLifetime((first, second)) {}
 
-        let progress = proxy.instead(TransferProxy.didProgress) { invocation in
+        let progress = proxy.instead(TransferProxy.selectors.didProgress) { invocation in
             invocation.proceed(with: (invocation.arguments.0, invocation.arguments.1 * 2))
         }
         owner.progress(0.25)
@@ -54,7 +56,7 @@ struct DelegateProxyProceedWithTests {
     func changedArgumentsReachDefault() {
         let (owner, _, proxy) = installed()
         proxy.realDelegate = nil
-        let token = proxy.instead(TransferProxy.title) { invocation in
+        let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             "[" + invocation.proceed(with: Transfer(name: "changed")) + "]"
         }
         #expect(owner.title() == "[default]")
@@ -65,13 +67,15 @@ struct DelegateProxyProceedWithTests {
     func hooksSeeCallersArguments() {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let before = proxy.before(TransferProxy.title) { log.append("before \($0.arguments.name)") }
-        let instead = proxy.instead(TransferProxy.title) { invocation in
+        let before = proxy.before(TransferProxy.selectors.title) { log.append("before \($0.arguments.name)") }
+        let instead = proxy.instead(TransferProxy.selectors.title) { invocation in
             let answer = invocation.proceed(with: Transfer(name: "changed"))
             log.append("instead still has \(invocation.arguments.name)")
             return answer
         }
-        let after = proxy.after(TransferProxy.title) { log.append("after \($0.arguments.name) \($0.result!)") }
+        let after = proxy.after(TransferProxy.selectors.title) {
+            log.append("after \($0.arguments.name) \($0.result!)")
+        }
         #expect(owner.title() == "real changed")
         #expect(log.all == ["before transfer", "instead still has transfer", "after transfer real changed"])
         #expect(real.names == ["changed"])
@@ -82,7 +86,7 @@ struct DelegateProxyProceedWithTests {
     func combiningRuleAsksRealDelegateFirst() {
         let (owner, real, proxy) = installed()
         real.startAnswer = true
-        let token = proxy.instead(TransferProxy.shouldStart) { invocation in
+        let token = proxy.instead(TransferProxy.selectors.shouldStart) { invocation in
             // && : the real delegate's answer to the caller's arguments.
             invocation.proceed(with: Transfer(name: "changed"))
         }
@@ -98,11 +102,11 @@ struct DelegateProxyProceedWithTests {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
         var tokens: [CancellationToken] = []
-        tokens.append(proxy.after(TransferProxy.title) { log.append("after 1 sees \($0.result!)") })
-        tokens.append(proxy.replaceResult(TransferProxy.title) { "A(\($0.result!))" })
-        tokens.append(proxy.after(TransferProxy.title) { log.append("after 2 sees \($0.result!)") })
-        tokens.append(proxy.replaceResult(TransferProxy.title) { "B(\($0.result!))" })
-        tokens.append(proxy.after(TransferProxy.title) { log.append("after 3 sees \($0.result!)") })
+        tokens.append(proxy.after(TransferProxy.selectors.title) { log.append("after 1 sees \($0.result!)") })
+        tokens.append(proxy.replaceResult(TransferProxy.selectors.title) { "A(\($0.result!))" })
+        tokens.append(proxy.after(TransferProxy.selectors.title) { log.append("after 2 sees \($0.result!)") })
+        tokens.append(proxy.replaceResult(TransferProxy.selectors.title) { "B(\($0.result!))" })
+        tokens.append(proxy.after(TransferProxy.selectors.title) { log.append("after 3 sees \($0.result!)") })
         #expect(owner.title() == "B(A(real transfer))")
         #expect(
             log.all == [
@@ -119,9 +123,9 @@ struct DelegateProxyProceedWithTests {
     func replacedResultIsNotCombined() {
         let (owner, real, proxy) = installed()
         real.startAnswer = false
-        let instead = proxy.implement(TransferProxy.shouldStart) { _ in true }
+        let instead = proxy.implement(TransferProxy.selectors.shouldStart) { _ in true }
         #expect(owner.shouldStart() == false) // false && true
-        let replace = proxy.replaceResult(TransferProxy.shouldStart) { invocation in
+        let replace = proxy.replaceResult(TransferProxy.selectors.shouldStart) { invocation in
             #expect(invocation.result == false)
             return true
         }
@@ -133,14 +137,14 @@ struct DelegateProxyProceedWithTests {
     func replacedResultOnce() {
         let (owner, _, proxy) = installed()
         proxy.realDelegate = nil
-        let token = proxy.replaceResult(TransferProxy.priority, options: .once) { $0.result! + 5 }
+        let token = proxy.replaceResult(TransferProxy.selectors.priority, options: .once) { $0.result! + 5 }
         #expect(owner.priority() == 5)
         #expect(owner.priority() == 0)
         #expect(token.cancel() == false)
-        let instead = proxy.implement(TransferProxy.priority) { _ in 7 }
-        let replace = proxy.replaceResult(TransferProxy.priority) { $0.result! * 10 }
+        let instead = proxy.implement(TransferProxy.selectors.priority) { _ in 7 }
+        let replace = proxy.replaceResult(TransferProxy.selectors.priority) { $0.result! * 10 }
         #expect(owner.priority() == 70)
-        #expect(proxy.responds(to: TransferProxy.priority))
+        #expect(proxy.responds(to: TransferProxy.selectors.priority))
         withExtendedLifetime((instead, replace)) {}
     }
 }

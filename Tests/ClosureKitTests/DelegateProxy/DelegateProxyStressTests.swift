@@ -34,12 +34,13 @@ struct DelegateProxyStressTests {
                         if transfer === marker { violations.mutate { $0 += 1 } }
                     }
                     let tokens = [
-                        proxy.before(TransferProxy.priority) { check($0.arguments) },
-                        proxy.implement(TransferProxy.priority, options: round % 3 == 0 ? .once : []) { transfer in
+                        proxy.before(TransferProxy.selectors.priority) { check($0.arguments) },
+                        proxy.implement(TransferProxy.selectors.priority, options: round % 3 == 0 ? .once : []) {
+                            transfer in
                             check(transfer)
                             return 1
                         },
-                        proxy.after(TransferProxy.priority) { check($0.arguments) },
+                        proxy.after(TransferProxy.selectors.priority) { check($0.arguments) },
                     ]
                     _ = owner.priority()
                     for token in tokens { token.cancel() }
@@ -53,13 +54,13 @@ struct DelegateProxyStressTests {
                     if let marker = published.value { _ = owner.priority(of: marker) }
                     owner.progress(0.5)
                     _ = owner.shouldStart()
-                    _ = proxy.responds(to: TransferProxy.priority)
+                    _ = proxy.responds(to: TransferProxy.selectors.priority)
                 }
             }
         }
         #expect(violations.value == 0)
         #expect(calls.value > 0)
-        #expect(proxy.hasHandlers(for: TransferProxy.priority) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.priority) == false)
     }
 
     @Test("the real delegate can be replaced while messages are sent")

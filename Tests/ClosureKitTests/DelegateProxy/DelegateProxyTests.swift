@@ -17,7 +17,7 @@ struct DelegateProxyTests {
     func insteadClosure() {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let token = proxy.implement(TransferProxy.didProgress) { transfer, fraction in
+        let token = proxy.implement(TransferProxy.selectors.didProgress) { transfer, fraction in
             log.append("closure \(fraction)")
         }
         owner.progress(0.5)
@@ -45,15 +45,15 @@ struct DelegateProxyTests {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         var tokens: [CancellationToken] = []
-        tokens.append(proxy.after(TransferProxy.didProgress) { _ in log.append("after 1") })
-        tokens.append(proxy.before(TransferProxy.didProgress) { _ in log.append("before 1") })
-        tokens.append(proxy.before(TransferProxy.didProgress) { _ in log.append("before 2") })
-        tokens.append(proxy.after(TransferProxy.didProgress) { _ in log.append("after 2") })
+        tokens.append(proxy.after(TransferProxy.selectors.didProgress) { _ in log.append("after 1") })
+        tokens.append(proxy.before(TransferProxy.selectors.didProgress) { _ in log.append("before 1") })
+        tokens.append(proxy.before(TransferProxy.selectors.didProgress) { _ in log.append("before 2") })
+        tokens.append(proxy.after(TransferProxy.selectors.didProgress) { _ in log.append("after 2") })
         owner.progress(0.25)
         #expect(log.all == ["before 1", "before 2", "after 1", "after 2"])
         #expect(real.log == ["real progress 0.25"])
 
-        tokens.append(proxy.implement(TransferProxy.didProgress) { _, _ in log.append("instead") })
+        tokens.append(proxy.implement(TransferProxy.selectors.didProgress) { _, _ in log.append("instead") })
         owner.progress(0.5)
         #expect(log.all.suffix(5) == ["before 1", "before 2", "instead", "after 1", "after 2"])
         #expect(real.log == ["real progress 0.25"])
@@ -63,13 +63,13 @@ struct DelegateProxyTests {
     func hooksSeeArgumentsAndResult() {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let before = proxy.before(TransferProxy.title) { invocation in
+        let before = proxy.before(TransferProxy.selectors.title) { invocation in
             log.append("before \(invocation.arguments.name) result=\(String(describing: invocation.result))")
             #expect(invocation.position == .before)
-            #expect(invocation.selector == TransferProxy.title)
+            #expect(invocation.selector == TransferProxy.selectors.title)
         }
-        let instead = proxy.implement(TransferProxy.title) { transfer in "closure for \(transfer.name)" }
-        let after = proxy.after(TransferProxy.title) { invocation in
+        let instead = proxy.implement(TransferProxy.selectors.title) { transfer in "closure for \(transfer.name)" }
+        let after = proxy.after(TransferProxy.selectors.title) { invocation in
             log.append("after \(invocation.result ?? "nil")")
             #expect(invocation.position == .after)
         }
@@ -82,7 +82,7 @@ struct DelegateProxyTests {
     func afterSeesRealDelegateResult() {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let after = proxy.after(TransferProxy.priority) { invocation in log.append("\(invocation.result!)") }
+        let after = proxy.after(TransferProxy.selectors.priority) { invocation in log.append("\(invocation.result!)") }
         #expect(owner.priority() == 10)
         #expect(log.all == ["10"])
         withExtendedLifetime(after) {}
@@ -91,7 +91,7 @@ struct DelegateProxyTests {
     @Test("an instead closure can call through to the real delegate")
     func insteadCallsThroughToRealDelegate() {
         let (owner, real, proxy) = installed()
-        let token = proxy.instead(TransferProxy.title) { invocation in
+        let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             "wrapped(" + invocation.proceed() + ")"
         }
         #expect(owner.title() == "wrapped(real)")
@@ -103,7 +103,7 @@ struct DelegateProxyTests {
     func insteadCallsThroughToDefault() {
         let (owner, _, proxy) = installed()
         proxy.realDelegate = nil
-        let token = proxy.instead(TransferProxy.title) { invocation in
+        let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             "wrapped(" + invocation.proceed() + ")"
         }
         #expect(owner.title() == "wrapped(default)")
@@ -113,8 +113,8 @@ struct DelegateProxyTests {
     @Test("instead closures chain: the newest answers and proceeds to the older one")
     func insteadChain() {
         let (owner, _, proxy) = installed()
-        let older = proxy.instead(TransferProxy.title) { invocation in "older(" + invocation.proceed() + ")" }
-        let newer = proxy.instead(TransferProxy.title) { invocation in "newer(" + invocation.proceed() + ")" }
+        let older = proxy.instead(TransferProxy.selectors.title) { invocation in "older(" + invocation.proceed() + ")" }
+        let newer = proxy.instead(TransferProxy.selectors.title) { invocation in "newer(" + invocation.proceed() + ")" }
         #expect(owner.title() == "newer(older(real))")
         newer.cancel()
         #expect(owner.title() == "older(real)")
@@ -124,7 +124,7 @@ struct DelegateProxyTests {
     @Test("proceed may be called more than once, each call asking what the closure replaced")
     func proceedTwice() {
         let (owner, real, proxy) = installed()
-        let token = proxy.instead(TransferProxy.title) { invocation in
+        let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             invocation.proceed() + "+" + invocation.proceed()
         }
         #expect(owner.title() == "real+real")
@@ -135,8 +135,8 @@ struct DelegateProxyTests {
     @Test("a one-shot instead closure in a chain answers once, then the older one answers")
     func onceInChain() {
         let (owner, _, proxy) = installed()
-        let older = proxy.implement(TransferProxy.title) { _ in "older" }
-        let newer = proxy.instead(TransferProxy.title, options: .once) { invocation in
+        let older = proxy.implement(TransferProxy.selectors.title) { _ in "older" }
+        let newer = proxy.instead(TransferProxy.selectors.title, options: .once) { invocation in
             "newer(" + invocation.proceed() + ")"
         }
         #expect(owner.title() == "newer(older)")
@@ -149,8 +149,8 @@ struct DelegateProxyTests {
     func insteadRemovedByBefore() {
         let (owner, _, proxy) = installed()
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
-        let before = proxy.before(TransferProxy.title) { _ in holder.value?.cancel() }
-        holder.mutate { $0 = proxy.implement(TransferProxy.title) { _ in "closure" } }
+        let before = proxy.before(TransferProxy.selectors.title) { _ in holder.value?.cancel() }
+        holder.mutate { $0 = proxy.implement(TransferProxy.selectors.title) { _ in "closure" } }
         #expect(owner.title() == "real")
         withExtendedLifetime(before) {}
     }
@@ -158,7 +158,7 @@ struct DelegateProxyTests {
     @Test("an instead closure that does not proceed suppresses what it replaced")
     func insteadSuppresses() {
         let (owner, real, proxy) = installed()
-        let token = proxy.instead(TransferProxy.didProgress) { _ in }
+        let token = proxy.instead(TransferProxy.selectors.didProgress) { _ in }
         owner.progress(1)
         #expect(real.log.isEmpty)
         withExtendedLifetime(token) {}
@@ -167,14 +167,14 @@ struct DelegateProxyTests {
     @Test("removeAll removes every closure and their tokens then prevent nothing")
     func removeAllClosures() {
         let (owner, real, proxy) = installed()
-        let token = proxy.implement(TransferProxy.title) { _ in "closure" }
-        let hook = proxy.before(TransferProxy.title) { _ in }
+        let token = proxy.implement(TransferProxy.selectors.title) { _ in "closure" }
+        let hook = proxy.before(TransferProxy.selectors.title) { _ in }
         proxy.removeAllHandlers()
         #expect(owner.title() == "real")
         #expect(real.log == ["real title"])
         #expect(token.cancel() == false)
         #expect(hook.cancel() == false)
-        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.title) == false)
     }
 
     @Test("the proxy's own API can be used from inside every closure: no library lock is held")
@@ -183,19 +183,19 @@ struct DelegateProxyTests {
         let log = DelegateProxyTestLog()
         let probe: @Sendable (String) -> Void = { label in
             // Each of these takes the proxy's lock; a held lock would deadlock.
-            let inner = proxy.before(TransferProxy.shouldRetry) { _ in }
-            _ = proxy.responds(to: TransferProxy.title)
+            let inner = proxy.before(TransferProxy.selectors.shouldRetry) { _ in }
+            _ = proxy.responds(to: TransferProxy.selectors.title)
             _ = proxy.realDelegate
-            _ = proxy.hasHandlers(for: TransferProxy.title)
+            _ = proxy.hasHandlers(for: TransferProxy.selectors.title)
             inner.cancel()
             log.append(label)
         }
-        let before = proxy.before(TransferProxy.title) { _ in probe("before") }
-        let instead = proxy.instead(TransferProxy.title) { invocation in
+        let before = proxy.before(TransferProxy.selectors.title) { _ in probe("before") }
+        let instead = proxy.instead(TransferProxy.selectors.title) { invocation in
             probe("instead")
             return invocation.proceed()
         }
-        let after = proxy.after(TransferProxy.title) { _ in probe("after") }
+        let after = proxy.after(TransferProxy.selectors.title) { _ in probe("after") }
         #expect(owner.title() == "real")
         #expect(log.all == ["before", "instead", "after"])
         #expect(real.log == ["real title"])
@@ -214,8 +214,8 @@ struct DelegateProxyTests {
         #expect(proxy.evaluations.value == 1)
 
         let log = DelegateProxyTestLog()
-        let before = proxy.before(TransferProxy.didProgress) { log.append("before \($0.arguments.1)") }
-        let after = proxy.after(TransferProxy.didProgress) { log.append("after \($0.arguments.1)") }
+        let before = proxy.before(TransferProxy.selectors.didProgress) { log.append("before \($0.arguments.1)") }
+        let after = proxy.after(TransferProxy.selectors.didProgress) { log.append("after \($0.arguments.1)") }
         owner.progress(0.5)
         #expect(proxy.evaluations.value == 2)
         #expect(log.all == ["before 0.5", "after 0.5"])
@@ -230,11 +230,17 @@ struct DelegateProxyTests {
 }
 
 /// A proxy whose one method counts how often its arguments are evaluated.
-private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {
+private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, SelectorDeclaring,
+    @unchecked Sendable
+{
+    /// The methods of `TransferProxy`: a second proxy class of the protocol may share a declaration.
+    static var selectors: TransferProxy.Selectors { TransferProxy.selectors }
     let evaluations = DelaysCounter()
 
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
-        forward(TransferProxy.didProgress, counted((transfer, fraction))) { $0.transfer($1.0, didProgress: $1.1) }
+        forward(TransferProxy.selectors.didProgress, counted((transfer, fraction))) {
+            $0.transfer($1.0, didProgress: $1.1)
+        }
     }
 
     private func counted<T>(_ value: T) -> T {

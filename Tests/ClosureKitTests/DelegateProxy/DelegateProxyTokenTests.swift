@@ -17,8 +17,8 @@ struct DelegateProxyTokenTests {
     func cancelIdempotent() {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let token = proxy.before(TransferProxy.title) { _ in log.append("hook") }
-        let other = proxy.before(TransferProxy.title) { _ in log.append("other") }
+        let token = proxy.before(TransferProxy.selectors.title) { _ in log.append("hook") }
+        let other = proxy.before(TransferProxy.selectors.title) { _ in log.append("other") }
         #expect(!token.isCancelled)
         _ = owner.title()
         #expect(log.all == ["hook", "other"])
@@ -34,9 +34,9 @@ struct DelegateProxyTokenTests {
     func once() {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
-        let before = proxy.before(TransferProxy.title, options: .once) { _ in log.append("before") }
-        let instead = proxy.implement(TransferProxy.title, options: .once) { _ in "once" }
-        let after = proxy.after(TransferProxy.title, options: .once) { _ in log.append("after") }
+        let before = proxy.before(TransferProxy.selectors.title, options: .once) { _ in log.append("before") }
+        let instead = proxy.implement(TransferProxy.selectors.title, options: .once) { _ in "once" }
+        let after = proxy.after(TransferProxy.selectors.title, options: .once) { _ in log.append("after") }
         #expect(owner.title() == "once")
         #expect(owner.title() == "real")
         #expect(log.all == ["before", "after"])
@@ -50,7 +50,7 @@ struct DelegateProxyTokenTests {
         for _ in 0..<10 {
             let (owner, _, proxy) = installed()
             let log = DelegateProxyTestLog()
-            let token = proxy.before(TransferProxy.didProgress, options: .once) { _ in log.append("x") }
+            let token = proxy.before(TransferProxy.selectors.didProgress, options: .once) { _ in log.append("x") }
             DispatchQueue.concurrentPerform(iterations: 8) { _ in owner.progress(0.1) }
             #expect(log.count == 1)
             #expect(token.cancel() == false)
@@ -65,7 +65,7 @@ struct DelegateProxyTokenTests {
         do {
             let capture = Transfer(name: "closure")
             weakCapture = capture
-            let token = proxy.implement(TransferProxy.title) { _ in capture.name }
+            let token = proxy.implement(TransferProxy.selectors.title) { _ in capture.name }
             holder.mutate { $0 = token }
         }
         #expect(owner.title() == "closure")
@@ -73,20 +73,20 @@ struct DelegateProxyTokenTests {
         holder.mutate { $0 = nil }
         #expect(weakCapture == nil)
         #expect(owner.title() == "real")
-        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.title) == false)
     }
 
     @Test("tokens are hashable and can be kept in a set that removes every closure when emptied")
     func tokensInSet() {
         let (owner, _, proxy) = installed()
         var tokens = Set<CancellationToken>()
-        proxy.implement(TransferProxy.title) { _ in "a" }.store(in: &tokens)
-        proxy.before(TransferProxy.title) { _ in }.store(in: &tokens)
-        proxy.after(TransferProxy.title) { _ in }.store(in: &tokens)
+        proxy.implement(TransferProxy.selectors.title) { _ in "a" }.store(in: &tokens)
+        proxy.before(TransferProxy.selectors.title) { _ in }.store(in: &tokens)
+        proxy.after(TransferProxy.selectors.title) { _ in }.store(in: &tokens)
         #expect(tokens.count == 3)
         #expect(owner.title() == "a")
         tokens.removeAll()
-        #expect(proxy.hasHandlers(for: TransferProxy.title) == false)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.title) == false)
         #expect(owner.title() == "real")
     }
 
@@ -95,7 +95,7 @@ struct DelegateProxyTokenTests {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
-        let token = proxy.before(TransferProxy.title) { _ in
+        let token = proxy.before(TransferProxy.selectors.title) { _ in
             log.append("hook")
             #expect(holder.value?.cancel() == true)
         }
@@ -110,13 +110,13 @@ struct DelegateProxyTokenTests {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         let later = DelegateProxyTestBox<[CancellationToken]>([])
-        let first = proxy.before(TransferProxy.title) { _ in
+        let first = proxy.before(TransferProxy.selectors.title) { _ in
             log.append("first")
             for token in later.value { token.cancel() }
         }
-        let second = proxy.before(TransferProxy.title) { _ in log.append("second") }
-        let instead = proxy.implement(TransferProxy.title) { _ in "instead" }
-        let after = proxy.after(TransferProxy.title) { _ in log.append("after") }
+        let second = proxy.before(TransferProxy.selectors.title) { _ in log.append("second") }
+        let instead = proxy.implement(TransferProxy.selectors.title) { _ in "instead" }
+        let after = proxy.after(TransferProxy.selectors.title) { _ in log.append("after") }
         later.mutate { $0 = [second, instead, after] }
         #expect(owner.title() == "real")
         #expect(log.all == ["first"])
@@ -131,13 +131,13 @@ struct DelegateProxyTokenTests {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         let later = DelegateProxyTestBox<[CancellationToken]>([])
-        let first = proxy.observeAfter(TransferProxy.title) { transfer in
+        let first = proxy.observeAfter(TransferProxy.selectors.title) { transfer in
             // What the real delegate had received when this observer ran.
             log.append("first \(transfer.name) after \(real.log.count) real")
             for token in later.value { token.cancel() }
         }
-        let removed = proxy.observeAfter(TransferProxy.title) { _ in log.append("removed") }
-        let once = proxy.observeAfter(TransferProxy.title, options: .once) { _ in log.append("once") }
+        let removed = proxy.observeAfter(TransferProxy.selectors.title) { _ in log.append("removed") }
+        let once = proxy.observeAfter(TransferProxy.selectors.title, options: .once) { _ in log.append("once") }
         later.mutate { $0 = [removed] }
         #expect(owner.title() == "real")
         #expect(real.log == ["real title"])
@@ -160,10 +160,10 @@ struct DelegateProxyTokenTests {
         let (owner, _, proxy) = installed()
         let log = DelegateProxyTestLog()
         let added = DelegateProxyTestBox<[CancellationToken]>([])
-        let adder = proxy.before(TransferProxy.title, options: .once) { _ in
+        let adder = proxy.before(TransferProxy.selectors.title, options: .once) { _ in
             log.append("adder")
-            let token = proxy.before(TransferProxy.title) { _ in log.append("added") }
-            let after = proxy.after(TransferProxy.title) { _ in log.append("added after") }
+            let token = proxy.before(TransferProxy.selectors.title) { _ in log.append("added") }
+            let after = proxy.after(TransferProxy.selectors.title) { _ in log.append("added after") }
             added.mutate { $0 += [token, after] }
         }
         _ = owner.title()
@@ -177,8 +177,8 @@ struct DelegateProxyTokenTests {
     func addInsteadDuringDispatch() {
         let (owner, _, proxy) = installed()
         let added = DelegateProxyTestBox<[CancellationToken]>([])
-        let adder = proxy.before(TransferProxy.title, options: .once) { _ in
-            let token = proxy.implement(TransferProxy.title) { _ in "added" }
+        let adder = proxy.before(TransferProxy.selectors.title, options: .once) { _ in
+            let token = proxy.implement(TransferProxy.selectors.title) { _ in "added" }
             added.mutate { $0.append(token) }
         }
         #expect(owner.title() == "real")
@@ -190,7 +190,7 @@ struct DelegateProxyTokenTests {
     func concurrentCancel() {
         let (_, _, proxy) = installed()
         for _ in 0..<20 {
-            let token = proxy.before(TransferProxy.title) { _ in }
+            let token = proxy.before(TransferProxy.selectors.title) { _ in }
             let wins = DelegateProxyTestBox(0)
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 if token.cancel() { wins.mutate { $0 += 1 } }

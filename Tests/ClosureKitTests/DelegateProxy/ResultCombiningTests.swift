@@ -13,11 +13,11 @@ struct ResultCombiningTests {
 
     @Test("a should method defaults to &&, and both answers are asked, the real delegate first")
     func shouldDefaultsToAnd() {
-        #expect(TransferProxy.shouldStart.combining.description == "&&")
+        #expect(TransferProxy.selectors.shouldStart.combining.description == "&&")
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         real.startAnswer = true
-        let token = proxy.implement(TransferProxy.shouldStart) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldStart) { _ in
             log.append("closure")
             return false
         }
@@ -26,7 +26,7 @@ struct ResultCombiningTests {
         #expect(log.all == ["closure"])
 
         real.startAnswer = false
-        let yes = proxy.implement(TransferProxy.shouldStart) { _ in true }
+        let yes = proxy.implement(TransferProxy.selectors.shouldStart) { _ in true }
         token.cancel()
         #expect(owner.shouldStart() == false)
         // Both are called even when the real delegate already said no.
@@ -41,7 +41,7 @@ struct ResultCombiningTests {
         let (owner, real, proxy) = installed()
         let log = DelegateProxyTestLog()
         real.retryAnswer = true
-        let token = proxy.implement(TransferProxy.shouldRetry) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldRetry) { _ in
             log.append("closure")
             return false
         }
@@ -55,9 +55,9 @@ struct ResultCombiningTests {
 
     @Test("closure wins: only the closure is asked")
     func closureWins() {
-        #expect(TransferProxy.title.combining.description == "closure wins")
+        #expect(TransferProxy.selectors.title.combining.description == "closure wins")
         let (owner, real, proxy) = installed()
-        let token = proxy.implement(TransferProxy.title) { _ in "closure" }
+        let token = proxy.implement(TransferProxy.selectors.title) { _ in "closure" }
         #expect(owner.title() == "closure")
         #expect(real.log.isEmpty)
         withExtendedLifetime(token) {}
@@ -66,7 +66,7 @@ struct ResultCombiningTests {
     @Test("a custom rule combines the real delegate's answer with the closure's")
     func customRule() {
         let (owner, real, proxy) = installed()
-        let token = proxy.implement(TransferProxy.priority) { _ in 5 }
+        let token = proxy.implement(TransferProxy.selectors.priority) { _ in 5 }
         #expect(owner.priority() == 15)
         #expect(real.log == ["real priority"])
         withExtendedLifetime(token) {}
@@ -76,8 +76,8 @@ struct ResultCombiningTests {
     func singleAnswer() {
         let (owner, _, proxy) = installed()
         proxy.realDelegate = nil
-        let start = proxy.implement(TransferProxy.shouldStart) { _ in false }
-        let priority = proxy.implement(TransferProxy.priority) { _ in 5 }
+        let start = proxy.implement(TransferProxy.selectors.shouldStart) { _ in false }
+        let priority = proxy.implement(TransferProxy.selectors.priority) { _ in 5 }
         #expect(owner.shouldStart() == false)
         #expect(owner.priority() == 5)
         withExtendedLifetime((start, priority)) {}
@@ -87,7 +87,7 @@ struct ResultCombiningTests {
     func proceedUnderCombining() {
         let (owner, real, proxy) = installed()
         real.priorityAnswer = 7
-        let token = proxy.instead(TransferProxy.priority) { invocation in invocation.proceed() * 2 }
+        let token = proxy.instead(TransferProxy.selectors.priority) { invocation in invocation.proceed() * 2 }
         #expect(owner.priority() == 7 + 14)
         #expect(real.log == ["real priority"])
         withExtendedLifetime(token) {}

@@ -62,19 +62,21 @@ struct CaptureReleaseTests {
     func proxies() {
         let proxy = TransferProxy()
         expectReleasedAtCancel("proxy before") { captured in
-            proxy.before(TransferProxy.didProgress) { _ in _ = captured.name }
+            proxy.before(TransferProxy.selectors.didProgress) { _ in _ = captured.name }
         }
         expectReleasedAtCancel("proxy implement") { captured in
-            proxy.implement(TransferProxy.title) { _ in captured.name }
+            proxy.implement(TransferProxy.selectors.title) { _ in captured.name }
         }
         expectReleasedAtCancel("proxy instead") { captured in
-            proxy.instead(TransferProxy.title) { invocation in captured.name + invocation.proceed() }
+            proxy.instead(TransferProxy.selectors.title) { invocation in captured.name + invocation.proceed() }
         }
         expectReleasedAtCancel("proxy after") { captured in
-            proxy.after(TransferProxy.shouldStart) { _ in _ = captured.name }
+            proxy.after(TransferProxy.selectors.shouldStart) { _ in _ = captured.name }
         }
         var owned: TransferProxy? = TransferProxy()
-        let (token, weak) = capturing { captured in owned!.implement(TransferProxy.title) { _ in captured.name } }
+        let (token, weak) = capturing { captured in
+            owned!.implement(TransferProxy.selectors.title) { _ in captured.name }
+        }
         #expect(weak.object != nil)
         owned = nil
         #expect(weak.object == nil)
@@ -86,13 +88,15 @@ struct CaptureReleaseTests {
         let log = Probe()
         let recorder = Recorder("kept", log: log)
         expectReleasedAtCancel("type-wide before hook") { captured in
-            Recorder.record.before { _, _ in _ = captured.name }
+            Recorder.hooks.record.before { _, _ in _ = captured.name }
         }
         expectReleasedAtCancel("instance instead hook") { captured in
-            Recorder.record.instead(on: recorder) { _, invocation in invocation.proceed() + captured.name.count }
+            Recorder.hooks.record.instead(on: recorder) { _, invocation in invocation.proceed() + captured.name.count }
         }
         var owner: Recorder? = Recorder("ending", log: log)
-        let (token, weak) = capturing { captured in Recorder.record.after(on: owner!) { _, _ in _ = captured.name } }
+        let (token, weak) = capturing { captured in
+            Recorder.hooks.record.after(on: owner!) { _, _ in _ = captured.name }
+        }
         #expect(weak.object != nil)
         owner = nil
         // Instance hooks live in the instance's hook storage: they end with it.
@@ -105,14 +109,15 @@ struct CaptureReleaseTests {
     func observation() {
         let person = ObservedPerson(name: "Ada", city: "London")
         expectReleasedAtCancel("direct observation") { captured in
-            person.observe(\.name) { _, _ in _ = captured.name }
+            try! person.observe(\.name) { _, _ in _ = captured.name }
         }
         expectReleasedAtCancel("nested path observation") { captured in
-            person.observe(\.address.city) { _, _ in _ = captured.name }
+            try! person.observe(\.address.city) { _, _ in _ = captured.name }
         }
         var owner: ObservedPerson? = ObservedPerson(name: "Bo", city: "Oslo")
-        let (token, weak) = capturing { captured in owner!.observe(\.name) { _, _ in _ = captured.name } }
-        let (pathToken, pathWeak) = capturing { captured in owner!.observe(\.address.city) { _, _ in _ = captured.name }
+        let (token, weak) = capturing { captured in try! owner!.observe(\.name) { _, _ in _ = captured.name } }
+        let (pathToken, pathWeak) = capturing { captured in
+            try! owner!.observe(\.address.city) { _, _ in _ = captured.name }
         }
         #expect(weak.object != nil && pathWeak.object != nil)
         owner = nil

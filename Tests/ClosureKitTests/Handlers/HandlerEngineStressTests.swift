@@ -67,11 +67,11 @@ struct HandlerEngineStressTests {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         let calls = Probe()
-        let permanent = proxy.after(TransferProxy.didProgress) { _ in calls.increment() }
+        let permanent = proxy.after(TransferProxy.selectors.didProgress) { _ in calls.increment() }
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             for _ in 0..<200 {
                 if worker % 2 == 0 {
-                    let token = proxy.before(TransferProxy.didProgress) { _ in }
+                    let token = proxy.before(TransferProxy.selectors.didProgress) { _ in }
                     token.cancel()
                 } else {
                     owner.delegate?.transfer(Transfer(), didProgress: 0.5)

@@ -14,11 +14,11 @@ extension HookPointSuites {
         func changedArgumentsTravelInward() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let oldest = Recorder.record.instead(on: recorder) { _, invocation in
+            let oldest = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("oldest sees \(invocation.arguments)")
                 return invocation.proceed(with: invocation.arguments + "!")
             }
-            let newest = Recorder.record.instead(on: recorder) { _, invocation in
+            let newest = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("newest sees \(invocation.arguments)")
                 return invocation.proceed(with: invocation.arguments.uppercased())
             }
@@ -32,15 +32,15 @@ extension HookPointSuites {
         func removedLinkIsSkipped() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let oldest = Recorder.record.instead(on: recorder) { _, invocation in
+            let oldest = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("oldest")
                 return invocation.proceed()
             }
-            let middle = Recorder.record.instead(on: recorder) { _, invocation in
+            let middle = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("middle")
                 return invocation.proceed()
             }
-            let newest = Recorder.record.instead(on: recorder) { _, invocation in
+            let newest = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("newest")
                 middle.cancel()
                 return invocation.proceed()
@@ -61,7 +61,7 @@ struct ProxyInsteadChainTests {
         owner.delegate = real
         owner.keepAlive = real
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-        let token = proxy.implement(TransferProxy.title, options: .once) { _ in "once" }
+        let token = proxy.implement(TransferProxy.selectors.title, options: .once) { _ in "once" }
         #expect(owner.title() == "once")
         #expect(owner.title() == "real")
         #expect(owner.title() == "real")

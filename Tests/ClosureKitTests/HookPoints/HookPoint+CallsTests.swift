@@ -5,14 +5,17 @@ import Testing
 /// A hookable type of this suite alone, so that type-wide hooks of other
 /// suites never see its calls.
 private final class Meter: Hookable, Lifetime, @unchecked Sendable {
-    static let add = HookPoint<Meter, Int, Int>("add(_:)")
+    struct Hooks {
+        let add = HookPoint<Meter, Int, Int>("add(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     let lifetimeStorage = LifetimeStorage()
     private let total = Locked(0)
 
     func add(_ amount: Int) -> Int {
-        Self.add.call(self, amount) { meter, amount in
+        Self.hooks.add.call(self, amount) { meter, amount in
             meter.total.withLock { total in
                 total += amount
                 return total
@@ -27,7 +30,7 @@ struct HookPointCallsTests {
     func instanceCalls() async {
         var meter: Meter? = Meter()
         let other = Meter()
-        let sequence = Meter.add.calls(on: meter!)
+        let sequence = Meter.hooks.add.calls(on: meter!)
         #expect(meter!.add(2) == 2)
         #expect(other.add(100) == 100) // another instance: not observed
         #expect(meter!.add(3) == 5)
@@ -41,7 +44,7 @@ struct HookPointCallsTests {
     func typeWide() async {
         let first = Meter()
         let second = Meter()
-        let sequence = Meter.add.calls { meter, call in (meter === first ? "first" : "second", call.result!) }
+        let sequence = Meter.hooks.add.calls { meter, call in (meter === first ? "first" : "second", call.result!) }
         var iterator = sequence.makeAsyncIterator()
         _ = first.add(1)
         _ = second.add(4)
@@ -52,8 +55,8 @@ struct HookPointCallsTests {
     @Test("the sequence never changes the result, even beside an instead hook")
     func doesNotChangeResult() async {
         let meter = Meter()
-        var iterator = Meter.add.calls(on: meter).makeAsyncIterator()
-        let doubled = Meter.add.instead(on: meter) { _, call in call.proceed() * 2 }
+        var iterator = Meter.hooks.add.calls(on: meter).makeAsyncIterator()
+        let doubled = Meter.hooks.add.instead(on: meter) { _, call in call.proceed() * 2 }
         #expect(meter.add(3) == 6)
         doubled.cancel()
         #expect(await iterator.next()?.result == 6)
@@ -62,7 +65,7 @@ struct HookPointCallsTests {
     @Test("cancelling the iterating task removes the hook: the method runs hook-free again")
     func cancellation() async {
         let meter = Meter()
-        let sequence = Meter.add.calls(on: meter)
+        let sequence = Meter.hooks.add.calls(on: meter)
         let received = ReceiptSignal()
         let task = Task {
             var count = 0
@@ -74,9 +77,9 @@ struct HookPointCallsTests {
         }
         _ = meter.add(1)
         await received.wait()
-        #expect(Meter.add.group.live.load() == 1)
+        #expect(Meter.hooks.add.group.live.load() == 1)
         task.cancel()
         #expect(await task.value == 1)
-        #expect(Meter.add.group.live.load() == 0)
+        #expect(Meter.hooks.add.group.live.load() == 0)
     }
 }

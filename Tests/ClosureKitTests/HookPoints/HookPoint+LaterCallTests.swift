@@ -14,15 +14,17 @@ extension HookPointSuites {
             let recorder = Recorder("a", log: log)
             let armed = Locked(false)
             let later = Locked<[CancellationToken]>([])
-            let first = Recorder.record.before(on: recorder) { _, invocation in
+            let first = Recorder.hooks.record.before(on: recorder) { _, invocation in
                 log.record("first \(invocation.arguments)")
                 if armed.withLock({ $0 }) { for token in later.withLock({ $0 }) { #expect(token.cancel()) } }
             }
             later.withLock {
                 $0 = [
-                    Recorder.record.before(on: recorder) { _, _ in log.record("second") },
-                    Recorder.record.before { _, _ in log.record("type-wide") },
-                    Recorder.record.after(on: recorder) { _, invocation in log.record("after \(invocation.result!)") },
+                    Recorder.hooks.record.before(on: recorder) { _, _ in log.record("second") },
+                    Recorder.hooks.record.before { _, _ in log.record("type-wide") },
+                    Recorder.hooks.record.after(on: recorder) { _, invocation in
+                        log.record("after \(invocation.result!)")
+                    },
                 ]
             }
             for index in 1...3 { #expect(recorder.record("\(index)") == index) }
@@ -41,7 +43,7 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let nest = Locked(false)
-            let outer = Recorder.record.before(on: recorder) { recorder, invocation in
+            let outer = Recorder.hooks.record.before(on: recorder) { recorder, invocation in
                 log.record("outer \(invocation.arguments)")
                 if nest.withLock({
                     let send = $0
@@ -53,7 +55,7 @@ extension HookPointSuites {
             }
             for index in 1...3 { _ = recorder.record("\(index)") }
             nest.withLock { $0 = true }
-            let once = Recorder.record.before(on: recorder, options: .once) { _, invocation in
+            let once = Recorder.hooks.record.before(on: recorder, options: .once) { _, invocation in
                 log.record("once \(invocation.arguments)")
             }
             _ = recorder.record("x")

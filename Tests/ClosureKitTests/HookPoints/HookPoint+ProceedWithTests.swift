@@ -12,11 +12,11 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.instead(on: recorder) { _, invocation in
+                Recorder.hooks.record.instead(on: recorder) { _, invocation in
                     invocation.proceed(with: invocation.arguments.uppercased())
                 },
-                Recorder.record.before { _, invocation in log.record("before \(invocation.arguments)") },
-                Recorder.record.after { _, invocation in log.record("after \(invocation.arguments)") },
+                Recorder.hooks.record.before { _, invocation in log.record("before \(invocation.arguments)") },
+                Recorder.hooks.record.after { _, invocation in log.record("after \(invocation.arguments)") },
             ]
             #expect(recorder.record("x") == 1)
             #expect(recorder.entries == ["X"])
@@ -29,15 +29,15 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.instead { _, invocation in
+                Recorder.hooks.record.instead { _, invocation in
                     log.record("type-wide sees \(invocation.arguments)")
                     return invocation.proceed(with: invocation.arguments + "3")
                 },
-                Recorder.record.instead(on: recorder) { _, invocation in
+                Recorder.hooks.record.instead(on: recorder) { _, invocation in
                     log.record("older sees \(invocation.arguments)")
                     return invocation.proceed(with: invocation.arguments + "2")
                 },
-                Recorder.record.instead(on: recorder) { _, invocation in
+                Recorder.hooks.record.instead(on: recorder) { _, invocation in
                     log.record("newest sees \(invocation.arguments)")
                     return invocation.proceed(with: invocation.arguments + "1")
                 },
@@ -53,7 +53,7 @@ extension HookPointSuites {
         func proceedKeepsTheInvocationsArguments() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let token = Recorder.record.instead(on: recorder) { _, invocation in
+            let token = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 _ = invocation.proceed(with: "changed")
                 return invocation.proceed()
             }

@@ -11,11 +11,11 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.after { _, invocation in log.record("after 1 sees \(invocation.result!)") },
-                Recorder.record.replaceResult { _, invocation in invocation.result! * 10 },
-                Recorder.record.after { _, invocation in log.record("after 2 sees \(invocation.result!)") },
-                Recorder.record.replaceResult { _, invocation in invocation.result! + 5 },
-                Recorder.record.after { _, invocation in log.record("after 3 sees \(invocation.result!)") },
+                Recorder.hooks.record.after { _, invocation in log.record("after 1 sees \(invocation.result!)") },
+                Recorder.hooks.record.replaceResult { _, invocation in invocation.result! * 10 },
+                Recorder.hooks.record.after { _, invocation in log.record("after 2 sees \(invocation.result!)") },
+                Recorder.hooks.record.replaceResult { _, invocation in invocation.result! + 5 },
+                Recorder.hooks.record.after { _, invocation in log.record("after 3 sees \(invocation.result!)") },
             ]
             #expect(recorder.record("x") == 15)
             #expect(log.events == ["original a x", "after 1 sees 1", "after 2 sees 10", "after 3 sees 15"])
@@ -28,11 +28,11 @@ extension HookPointSuites {
             let recorder = Recorder("a", log: log)
             // Registered instance first: the order of stages, not of registration, decides.
             let tokens = [
-                Recorder.record.replaceResult(on: recorder) { _, invocation in
+                Recorder.hooks.record.replaceResult(on: recorder) { _, invocation in
                     log.record("instance sees \(invocation.result!)")
                     return invocation.result! + 1
                 },
-                Recorder.record.replaceResult { _, invocation in
+                Recorder.hooks.record.replaceResult { _, invocation in
                     log.record("type-wide sees \(invocation.result!)")
                     return 100
                 },
@@ -49,8 +49,8 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.instead(on: recorder) { _, _ in 7 },
-                Recorder.record.replaceResult(on: recorder) { _, invocation in invocation.result! * 2 },
+                Recorder.hooks.record.instead(on: recorder) { _, _ in 7 },
+                Recorder.hooks.record.replaceResult(on: recorder) { _, invocation in invocation.result! * 2 },
             ]
             #expect(recorder.record("x") == 14)
             #expect(log.events.isEmpty)
@@ -61,10 +61,10 @@ extension HookPointSuites {
         func onceAndCancel() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let once = Recorder.record.replaceResult(on: recorder, options: .once) { _, _ in -1 }
+            let once = Recorder.hooks.record.replaceResult(on: recorder, options: .once) { _, _ in -1 }
             #expect(recorder.record("x") == -1)
             #expect(recorder.record("y") == 2)
-            let cancelled = Recorder.record.replaceResult(on: recorder) { _, _ in -1 }
+            let cancelled = Recorder.hooks.record.replaceResult(on: recorder) { _, _ in -1 }
             #expect(cancelled.cancel())
             #expect(recorder.record("z") == 3)
             #expect(!once.cancel())

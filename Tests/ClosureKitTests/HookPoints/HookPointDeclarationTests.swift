@@ -2,88 +2,132 @@ import Testing
 
 @testable import ClosureKit
 
-// Types whose hook points only the test that names them creates: a hook
-// point exists once its `static let` is first used.
+// Each type below is used by one test only, so that a test sees a type none
+// of whose methods has run: every answer must come from the declaration.
 
-/// Hooked by name before its hook point exists.
+/// Hooked by name before any of its methods has run.
 private final class Latecomer: Hookable, @unchecked Sendable {
-    static let run = HookPoint<Latecomer, Int, Int>("run(_:)")
+    struct Hooks {
+        let run = HookPoint<Latecomer, Int, Int>("run(_:)")
+        let end = EndOfLifeHookPoint<Latecomer>()
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
+    deinit { Self.hooks.end.fire(self) }
+
     func run(_ value: Int) -> Int {
-        Self.run.call(self, value) { _, value in value }
+        Self.hooks.run.call(self, value) { _, value in value }
     }
 }
 
-/// Hooked by name, per instance, before its hook point exists.
-private final class LateInstance: Hookable, @unchecked Sendable {
-    static let run = HookPoint<LateInstance, Int, Int>("run(_:)")
+/// Hooked by name with mistakes, before any of its methods has run.
+private final class Configured: Hookable, @unchecked Sendable {
+    struct Hooks {
+        let load = HookPoint<Configured, String, [String]>("load(_:)")
+        let end = EndOfLifeHookPoint<Configured>()
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-    let probe: Probe
-    init(probe: Probe) { self.probe = probe }
-    deinit { probe.record("deinit") }
 
-    func run(_ value: Int) -> Int {
-        Self.run.call(self, value) { _, value in value }
+    deinit { Self.hooks.end.fire(self) }
+
+    func load(_ name: String) -> [String] {
+        Self.hooks.load.call(self, name) { _, name in [name] }
     }
 }
 
-/// Hooked by name with a closure of the wrong type before its hook point exists.
-private final class Refuser: Hookable, @unchecked Sendable {
-    static let run = HookPoint<Refuser, Int, Int>("run(_:)")
-    let hookStorage = HookStorage()
-
-    func run(_ value: Int) -> Int {
-        Self.run.call(self, value) { _, value in value }
+/// Only asked for its hook points.
+private final class Listed: Hookable, @unchecked Sendable {
+    struct Hooks {
+        let open = HookPoint<Listed, String, Bool>("open(_:)")
+        let close = HookPoint<Listed, Void, Void>("close()")
+        let end = EndOfLifeHookPoint<Listed>()
+        /// Not a hook point: ignored.
+        let note = "not a hook point"
     }
-}
-
-/// Hooked by name, then cancelled, before its hook point exists.
-private final class Canceller: Hookable, @unchecked Sendable {
-    static let run = HookPoint<Canceller, Int, Int>("run(_:)")
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-
-    func run(_ value: Int) -> Int {
-        Self.run.call(self, value) { _, value in value }
-    }
 }
 
 /// Declaration mistakes: a call pasted from another method, and a misspelled name.
 private final class Mistaken: Hookable, @unchecked Sendable {
-    static let open = HookPoint<Mistaken, Int, Int>("open(_:)")
-    static let close = HookPoint<Mistaken, Int, Int>("close(_:)")
-    static let sav = HookPoint<Mistaken, Int, Int>("sav(_:)")
+    struct Hooks {
+        let open = HookPoint<Mistaken, Int, Int>("open(_:)")
+        let close = HookPoint<Mistaken, Int, Int>("close(_:)")
+        let sav = HookPoint<Mistaken, Int, Int>("sav(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func open(_ value: Int) -> Int {
-        Self.open.call(self, value) { _, value in value }
+        Self.hooks.open.call(self, value) { _, value in value }
     }
 
     /// Pasted from `open(_:)`: calls `open`'s hook point.
     func close(_ value: Int) -> Int {
-        Self.open.call(self, value) { _, value in -value }
+        Self.hooks.open.call(self, value) { _, value in -value }
     }
 
     /// Misspelled: its hook point says "sav(_:)".
     func save(_ value: Int) -> Int {
-        Self.sav.call(self, value) { _, value in value }
+        Self.hooks.sav.call(self, value) { _, value in value }
+    }
+}
+
+/// Calls its hook points from accessors, a subscript, and a method with an
+/// isolation parameter: none of them is a mistake.
+private final class Accessors: Hookable, @unchecked Sendable {
+    struct Hooks {
+        let setName = HookPoint<Accessors, String, Void>("setName(_:)")
+        let getName = HookPoint<Accessors, Void, String>("name")
+        let changed = HookPoint<Accessors, String, Void>("nameChanged(_:)")
+        let item = HookPoint<Accessors, Int, Int>("subscript(_:)")
+        let search = HookPoint<Accessors, String, [String]>("search(_:)")
+        let find = HookPoint<Accessors, String, [String]>("find(_:isolation:)")
+    }
+    static let hooks = Hooks()
+    let hookStorage = HookStorage()
+    private var stored = ""
+
+    var name: String {
+        get { Self.hooks.getName.call(self, ()) { accessors, _ in accessors.stored } }
+        set { Self.hooks.setName.call(self, newValue) { accessors, name in accessors.stored = name } }
+    }
+
+    var observed = "" {
+        willSet { Self.hooks.changed.call(self, newValue) { _, _ in } }
+        didSet { Self.hooks.changed.call(self, observed) { _, _ in } }
+    }
+
+    subscript(index: Int) -> Int {
+        Self.hooks.item.call(self, index) { _, index in index * 2 }
+    }
+
+    func search(_ query: String, isolation: isolated (any Actor)? = #isolation) -> [String] {
+        Self.hooks.search.call(self, query) { _, query in [query] }
+    }
+
+    func find(_ query: String, isolation: isolated (any Actor)? = #isolation) -> [String] {
+        Self.hooks.find.call(self, query) { _, query in [query] }
     }
 }
 
 /// A second hook point of one name, which the name cannot tell apart.
 private final class Twice: Hookable, @unchecked Sendable {
-    static let first = HookPoint<Twice, Int, Int>("run(_:)")
-    static let second = HookPoint<Twice, String, Int>("run(_:)")
+    struct Hooks {
+        let first = HookPoint<Twice, Int, Int>("run(_:)")
+        let second = HookPoint<Twice, String, Int>("run(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 }
 
-/// A type whose hook point each round of a race test creates afresh.
-private final class Racer: Hookable, @unchecked Sendable {
+/// A type that declares no hook points.
+private final class Undeclared: Hookable, @unchecked Sendable {
+    struct Hooks {}
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-
-    func race(_ point: HookPoint<Racer, Int, Int>, _ value: Int) -> Int {
-        point.call(self, value) { _, value in value }
-    }
 }
 
 /// Runs `body` with the hook points' diagnostics recorded instead of trapping.
@@ -96,83 +140,79 @@ private func diagnostics(_ body: () -> Void) -> [String] {
 }
 
 extension HookPointSuites {
-    @Suite("Hook points: declared once and checked")
+    @Suite("Hook points: declared once, every mistake reported at registration")
     struct DeclarationTests {
-        @Test("a hook registered by name before its hook point exists runs from the first call on")
-        func waitsForTheHookPoint() throws {
+        @Test("a type's hook points are listed before any of its methods has run")
+        func listedFromTheDeclaration() {
+            #expect(HookDeclarations.hookPoints(of: Listed.self).map(\.name) == ["open(_:)", "close()", "deinit"])
+            #expect(
+                HookDeclarations.hookPoints(of: Listed.self).map(\.signature)
+                    == ["(String) -> Bool", "(()) -> ()", "(()) -> ()"])
+        }
+
+        @Test("a hook registered by name before any call runs from the first call on")
+        func registeredBeforeFirstUse() throws {
             let log = Probe()
             let token = try Latecomer.hook("run(_:)", at: .instead) {
                 @Sendable (_: Latecomer, invocation: inout InsteadInvocation<Int, Int>) -> Int in
                 log.record("instead \(invocation.arguments)")
                 return invocation.proceed(with: invocation.arguments * 10)
             }
-            #expect(Latecomer.unattachedHooks == [.unknownName(name: "run(_:)", owner: "Latecomer", declared: [])])
-            // The first call creates the hook point, which takes the waiting hook.
             #expect(Latecomer().run(2) == 20)
             #expect(log.events == ["instead 2"])
-            #expect(Latecomer.unattachedHooks.isEmpty)
-            // Its token now removes the attached hook.
             #expect(token.cancel())
             #expect(Latecomer().run(3) == 3)
             #expect(!token.cancel())
         }
 
-        @Test("a waiting instance hook keeps neither its instance alive nor runs for another")
-        func waitingInstanceHook() throws {
-            let log = Probe()
-            var first: LateInstance? = LateInstance(probe: log)
-            let second = LateInstance(probe: log)
-            let kept = try second.hook("run(_:)", at: .after) {
-                @Sendable (_: LateInstance, invocation: Invocation<Int, Int>) -> Int in invocation.result! + 100
-            }
-            let ended = try first!.hook("run(_:)", at: .before) {
-                @Sendable (_: LateInstance, _: Invocation<Int, Int>) in
-                log.record("never")
-            }
-            first = nil
-            #expect(log.events == ["deinit"])
-            #expect(second.run(1) == 101)
-            #expect(LateInstance(probe: log).run(1) == 1)
-            #expect(!ended.cancel())
-            #expect(log.events == ["deinit", "deinit"])
-            _ = kept
-        }
-
-        @Test("a waiting hook that its hook point refuses is reported and listed, and never runs")
-        func refusedWhenCreated() throws {
-            let token = try Refuser.hook("run(_:)", at: .before) {
-                @Sendable (_: Refuser, _: Invocation<String, Int>) -> Void in
-                Issue.record("a refused hook ran")
-            }
-            var result = 0
-            let reports = diagnostics { result = Refuser().run(4) }
-            #expect(result == 4)
+        @Test("a closure of the wrong type throws at registration, naming both types")
+        func wrongSignature() {
             let expected = HookError.signatureMismatch(
-                name: "run(_:)", owner: "Refuser", position: .before,
-                expected: "@Sendable (Refuser, Invocation<Int, Int>) -> () or @Sendable (Invocation<Any, Any>) -> ()",
-                given: "@Sendable (Refuser, Invocation<String, Int>) -> ()")
-            #expect(Refuser.unattachedHooks == [expected])
-            #expect(
-                reports == [
-                    "The hook registered by name for run(_:) of Refuser was refused when its hook point was created: "
-                        + expected.description
-                ])
-            #expect(!token.cancel())
+                name: "load(_:)", owner: "Configured", position: .before,
+                expected: "@Sendable (Configured, Invocation<String, Array<String>>) -> () or "
+                    + "@Sendable (Invocation<Any, Any>) -> ()",
+                given: "@Sendable (Configured, Invocation<Int, Array<String>>) -> ()")
+            #expect(throws: expected) {
+                try Configured.hook("load(_:)", at: .before) {
+                    @Sendable (_: Configured, _: Invocation<Int, [String]>) in
+                }
+            }
         }
 
-        @Test("a waiting hook cancelled before its hook point exists never runs")
-        func cancelledWhileWaiting() throws {
-            let token = try Canceller.hook("run(_:)", at: .instead) {
-                @Sendable (_: Canceller, _: inout InsteadInvocation<Int, Int>) -> Int in -1
+        @Test(
+            "instead and after on the end-of-life hook point throw at registration",
+            arguments: [
+                HookPosition.instead, .after,
+            ])
+        func endOfLifePositions(position: HookPosition) {
+            #expect(throws: HookError.positionNotAllowed(name: "deinit", owner: "Configured", position: position)) {
+                try Configured.hook("deinit", at: position) { @Sendable (_: Configured, _: Invocation<Void, Void>) in }
             }
-            #expect(token.cancel())
-            #expect(Canceller.unattachedHooks.isEmpty)
-            #expect(Canceller().run(5) == 5)
+        }
+
+        @Test(
+            "a runtime method name or a misspelled one throws at registration, listing the declared names",
+            arguments: ["dealloc", "retain", "lod(_:)", "load"])
+        func unknownNames(name: String) {
+            let expected = HookError.unknownName(name: name, owner: "Configured", declared: ["load(_:)", "deinit"])
+            #expect(throws: expected) {
+                try Configured.hook(name, at: .before) { @Sendable (_: Invocation<Any, Any>) in }
+            }
+            #expect(
+                expected.description == "Configured declares no method named \(name); it declares: load(_:), deinit")
+        }
+
+        @Test("an instance hook by name is checked the same way")
+        func instanceHookChecked() {
+            #expect(
+                throws: HookError.unknownName(name: "lod(_:)", owner: "Configured", declared: ["load(_:)", "deinit"])
+            ) {
+                try Configured().hook("lod(_:)", at: .after) { @Sendable (_: Invocation<Any, Any>) in }
+            }
         }
 
         @Test("a name two hook points share is an error naming both signatures")
         func duplicateName() {
-            _ = (Twice.first, Twice.second)
             #expect(
                 throws: HookError.duplicateName(
                     name: "run(_:)", owner: "Twice", signatures: ["(Int) -> Int", "(String) -> Int"])
@@ -181,31 +221,10 @@ extension HookPointSuites {
             }
         }
 
-        @Test("a waiting hook cancelled on one thread while its hook point is created on another never runs after")
-        func cancelRacesCreation() throws {
-            for _ in 0..<200 {
-                let ran = Probe()
-                let token = try Racer.hook("race(_:_:)", at: .instead) {
-                    @Sendable (_: Racer, _: inout InsteadInvocation<Int, Int>) -> Int in
-                    ran.increment()
-                    return -1
-                }
-                let point = Locked<HookPoint<Racer, Int, Int>?>(nil)
-                let cancelled = Locked(false)
-                concurrently(2) { index in
-                    if index == 0 {
-                        point.withLock { $0 = HookPoint("race(_:_:)") }
-                    } else {
-                        cancelled.withLock { $0 = token.cancel() }
-                    }
-                }
-                let created = try #require(point.withLock { $0 })
-                // Whether it was cancelled while waiting or once attached, it
-                // prevented the hook: the cancel counts, and the hook is gone.
-                #expect(cancelled.withLock { $0 })
-                #expect(Racer().race(created, 7) == 7)
-                #expect(ran.count == 0)
-                #expect(Racer.unattachedHooks.isEmpty)
+        @Test("a type whose declaration is empty declares nothing, and says so")
+        func emptyDeclaration() {
+            #expect(throws: HookError.unknownName(name: "run(_:)", owner: "Undeclared", declared: [])) {
+                try Undeclared.hook("run(_:)", at: .before) { @Sendable (_: Invocation<Any, Any>) in }
             }
         }
 
@@ -214,7 +233,6 @@ extension HookPointSuites {
         func calledFromTheWrongMethod() {
             let object = Mistaken()
             let reports = diagnostics {
-                _ = Mistaken.close // close(_:)'s own hook point exists
                 _ = object.open(1)
                 _ = object.close(1)
                 _ = object.close(2)
@@ -240,6 +258,34 @@ extension HookPointSuites {
                         + "save(_:) a hook point of its own."
                 ])
         }
+
+        @Test("accessors, a subscript and an isolation parameter are not mistakes")
+        func noFalsePositives() {
+            let object = Accessors()
+            let reports = diagnostics {
+                object.name = "a"
+                _ = object.name
+                object.observed = "b"
+                _ = object[3]
+                _ = object.search("swift")
+                _ = object.find("swift")
+            }
+            #expect(reports == [])
+            #expect(object.name == "a")
+            #expect(object[3] == 6)
+        }
         #endif
+
+        @Test("hooks on a setter's hook point run when the property is set")
+        func setterHooks() {
+            let log = Probe()
+            let object = Accessors()
+            let token = Accessors.hooks.setName.before(on: object) { _, invocation in
+                log.record("set \(invocation.arguments)")
+            }
+            _ = diagnostics { object.name = "swift" }
+            #expect(log.events == ["set swift"])
+            _ = token
+        }
     }
 }

@@ -19,14 +19,14 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.after(on: recorder) { _, invocation in
+                Recorder.hooks.record.after(on: recorder) { _, invocation in
                     log.record("instance after \(invocation.result!)")
                 },
-                Recorder.record.before(on: recorder) { _, invocation in
+                Recorder.hooks.record.before(on: recorder) { _, invocation in
                     log.record("instance before \(invocation.arguments)")
                 },
-                Recorder.record.after { _, invocation in log.record("type after \(invocation.result!)") },
-                Recorder.record.before { _, invocation in log.record("type before \(invocation.arguments)") },
+                Recorder.hooks.record.after { _, invocation in log.record("type after \(invocation.result!)") },
+                Recorder.hooks.record.before { _, invocation in log.record("type before \(invocation.arguments)") },
             ]
             #expect(recorder.record("x") == 1)
             #expect(
@@ -40,14 +40,14 @@ extension HookPointSuites {
         func insteadSuppresses() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let suppress = Recorder.record.instead(on: recorder) { _, invocation in
+            let suppress = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("instead \(invocation.arguments)")
                 return -1
             }
             #expect(recorder.record("x") == -1)
             #expect(log.events == ["instead x"])
             suppress.cancel()
-            let proceed = Recorder.record.instead(on: recorder) { _, invocation in
+            let proceed = Recorder.hooks.record.instead(on: recorder) { _, invocation in
                 log.record("around")
                 return invocation.proceed() * 10
             }
@@ -61,19 +61,19 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let tokens = [
-                Recorder.record.instead { _, invocation in
+                Recorder.hooks.record.instead { _, invocation in
                     log.record("type old")
                     return invocation.proceed()
                 },
-                Recorder.record.instead { _, invocation in
+                Recorder.hooks.record.instead { _, invocation in
                     log.record("type new")
                     return invocation.proceed()
                 },
-                Recorder.record.instead(on: recorder) { _, invocation in
+                Recorder.hooks.record.instead(on: recorder) { _, invocation in
                     log.record("instance old")
                     return invocation.proceed()
                 },
-                Recorder.record.instead(on: recorder) { _, invocation in
+                Recorder.hooks.record.instead(on: recorder) { _, invocation in
                     log.record("instance new")
                     return invocation.proceed()
                 },
@@ -87,8 +87,8 @@ extension HookPointSuites {
         func afterSeesInsteadResult() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let instead = Recorder.record.instead(on: recorder) { _, _ in 42 }
-            let after = Recorder.record.after { _, invocation in log.record("after \(invocation.result!)") }
+            let instead = Recorder.hooks.record.instead(on: recorder) { _, _ in 42 }
+            let after = Recorder.hooks.record.after { _, invocation in log.record("after \(invocation.result!)") }
             #expect(recorder.record("x") == 42)
             #expect(log.events == ["after 42"])
             _ = (instead, after)
@@ -99,7 +99,7 @@ extension HookPointSuites {
             let log = Probe()
             let first = Recorder("first", log: log)
             let second = Recorder("second", log: log)
-            let token = Recorder.record.before(on: first) { recorder, _ in log.record("hooked \(recorder.name)") }
+            let token = Recorder.hooks.record.before(on: first) { recorder, _ in log.record("hooked \(recorder.name)") }
             _ = first.record("x")
             _ = second.record("y")
             #expect(log.events == ["hooked first", "original first x", "original second y"])
@@ -111,8 +111,12 @@ extension HookPointSuites {
             let log = Probe()
             let first = Recorder("first", log: log)
             let second = Recorder("second", log: log)
-            let firstToken = Recorder.record.before(on: first) { recorder, _ in log.record("hook \(recorder.name)") }
-            let secondToken = Recorder.record.before(on: second) { recorder, _ in log.record("hook \(recorder.name)") }
+            let firstToken = Recorder.hooks.record.before(on: first) { recorder, _ in
+                log.record("hook \(recorder.name)")
+            }
+            let secondToken = Recorder.hooks.record.before(on: second) { recorder, _ in
+                log.record("hook \(recorder.name)")
+            }
             #expect(firstToken.cancel())
             _ = first.record("x")
             _ = second.record("y")
@@ -125,8 +129,8 @@ extension HookPointSuites {
             let log = Probe()
             let base = Recorder("base", log: log)
             let loud = LoudRecorder("loud", log: log)
-            let all = Recorder.record.before { recorder, _ in log.record("all \(recorder.name)") }
-            let loudOnly = Recorder.record.before(for: LoudRecorder.self) { recorder, _ in
+            let all = Recorder.hooks.record.before { recorder, _ in log.record("all \(recorder.name)") }
+            let loudOnly = Recorder.hooks.record.before(for: LoudRecorder.self) { recorder, _ in
                 log.record("loud only \(recorder.name)")
             }
             _ = base.record("x")
@@ -144,7 +148,7 @@ extension HookPointSuites {
             let log = Probe()
             let base = Recorder("base", log: log)
             let loud = LoudRecorder("loud", log: log)
-            let loudOnly = Recorder.record.instead(for: LoudRecorder.self) { recorder, invocation in
+            let loudOnly = Recorder.hooks.record.instead(for: LoudRecorder.self) { recorder, invocation in
                 log.record("loud instead \(recorder.name) \(invocation.arguments)")
                 return 100
             }
@@ -162,7 +166,7 @@ extension HookPointSuites {
         func once() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let token = Recorder.record.before(on: recorder, options: .once) { _, _ in log.record("once") }
+            let token = Recorder.hooks.record.before(on: recorder, options: .once) { _, _ in log.record("once") }
             _ = recorder.record("x")
             _ = recorder.record("y")
             #expect(log.events == ["once", "original a x", "original a y"])
@@ -174,7 +178,7 @@ extension HookPointSuites {
             let log = Probe()
             let base = Recorder("base", log: log)
             let loud = LoudRecorder("loud", log: log)
-            let token = Recorder.record.before(for: LoudRecorder.self, options: .once) { recorder, _ in
+            let token = Recorder.hooks.record.before(for: LoudRecorder.self, options: .once) { recorder, _ in
                 log.record("once \(recorder.name)")
             }
             _ = base.record("x")
@@ -188,11 +192,11 @@ extension HookPointSuites {
         func cancellation() {
             let log = Probe()
             let recorder = Recorder("a", log: log)
-            let token = Recorder.record.before { _, _ in log.record("cancelled") }
-            let kept = Recorder.record.before { _, _ in log.record("kept") }
+            let token = Recorder.hooks.record.before { _, _ in log.record("cancelled") }
+            let kept = Recorder.hooks.record.before { _, _ in log.record("kept") }
             #expect(token.cancel())
             do {
-                let dropped = Recorder.record.before { _, _ in log.record("dropped") }
+                let dropped = Recorder.hooks.record.before { _, _ in log.record("dropped") }
                 _ = dropped
             }
             _ = recorder.record("x")
@@ -205,7 +209,7 @@ extension HookPointSuites {
             let log = Probe()
             let recorder = Recorder("a", log: log)
             let box = TokenBox()
-            box.token = Recorder.record.before { _, _ in
+            box.token = Recorder.hooks.record.before { _, _ in
                 log.record("self-removing")
                 box.token?.cancel()
             }
@@ -220,7 +224,7 @@ extension HookPointSuites {
             let reporterLog = Probe()
             var recorder: Recorder? = Recorder("a", log: log)
             var captured: DeinitReporter? = DeinitReporter("capture", probe: reporterLog)
-            let token = Recorder.record.before(on: recorder!) { [captured] _, _ in _ = captured }
+            let token = Recorder.hooks.record.before(on: recorder!) { [captured] _, _ in _ = captured }
             captured = nil
             weak let weakRecorder = recorder
             recorder = nil
@@ -233,11 +237,11 @@ extension HookPointSuites {
         @Test("the end-of-life hook runs before the instance ends, with the instance whole")
         func endOfLife() {
             let log = Probe()
-            let typeWide = Recorder.end.before { recorder in
+            let typeWide = Recorder.hooks.end.before { recorder in
                 log.record("ending \(recorder.name) with \(recorder.entries.count)")
             }
             var recorder: Recorder? = Recorder("a", log: log)
-            let instance = Recorder.end.before(on: recorder!) { recorder in
+            let instance = Recorder.hooks.end.before(on: recorder!) { recorder in
                 log.record("instance ending \(recorder.name)")
             }
             _ = recorder!.record("x")
@@ -255,15 +259,15 @@ extension HookPointSuites {
                 let recorder = recorders[index % recorders.count]
                 switch index % 4 {
                 case 0:
-                    let token = Recorder.record.before { _, _ in calls.increment() }
+                    let token = Recorder.hooks.record.before { _, _ in calls.increment() }
                     _ = recorder.record("x")
                     token.cancel()
                 case 1:
-                    let token = Recorder.record.instead(on: recorder) { _, invocation in invocation.proceed() }
+                    let token = Recorder.hooks.record.instead(on: recorder) { _, invocation in invocation.proceed() }
                     _ = recorder.record("y")
                     _ = token
                 case 2:
-                    let token = Recorder.record.after(on: recorder, options: .once) { _, _ in calls.increment() }
+                    let token = Recorder.hooks.record.after(on: recorder, options: .once) { _, _ in calls.increment() }
                     _ = recorder.record("z")
                     _ = token
                 default:

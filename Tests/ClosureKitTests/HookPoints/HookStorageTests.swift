@@ -13,8 +13,8 @@ extension HookPointSuites {
             let recorder = Recorder("a", log: log)
             let storage = recorder.hookStorage
             #expect(storage.tally.live.load() == 0)
-            let reset = Recorder.reset.before(on: recorder) { _, _ in log.record("reset hook") }
-            let once = Recorder.record.after(on: recorder, options: .once) { _, _ in log.record("once") }
+            let reset = Recorder.hooks.reset.before(on: recorder) { _, _ in log.record("reset hook") }
+            let once = Recorder.hooks.record.after(on: recorder, options: .once) { _, _ in log.record("once") }
             #expect(storage.tally.live.load() == 2)
             _ = recorder.record("x")
             #expect(storage.tally.live.load() == 1)
@@ -30,12 +30,12 @@ extension HookPointSuites {
             let hooked = Recorder("hooked", log: log)
             let plain = Recorder("plain", log: log)
             let tokens = [
-                Recorder.reset.before(on: hooked) { _, _ in log.record("reset hook") },
-                Recorder.record.before(on: plain) { _, _ in log.record("plain's hook") },
+                Recorder.hooks.reset.before(on: hooked) { _, _ in log.record("reset hook") },
+                Recorder.hooks.record.before(on: plain) { _, _ in log.record("plain's hook") },
             ]
             _ = hooked.record("x")
             #expect(log.events == ["original hooked x"])
-            let typeWide = Recorder.record.after { recorder, _ in log.record("type-wide \(recorder.name)") }
+            let typeWide = Recorder.hooks.record.after { recorder, _ in log.record("type-wide \(recorder.name)") }
             _ = hooked.record("y")
             #expect(log.events == ["original hooked x", "original hooked y", "type-wide hooked"])
             #expect(typeWide.cancel())
@@ -48,7 +48,7 @@ extension HookPointSuites {
         func endsWithTheInstance() {
             let log = Probe()
             var recorder: Recorder? = Recorder("a", log: log)
-            let token = Recorder.record.instead(on: recorder!) { _, _ in -1 }
+            let token = Recorder.hooks.record.instead(on: recorder!) { _, _ in -1 }
             #expect(recorder!.record("x") == -1)
             recorder = nil
             #expect(!token.cancel())

@@ -23,26 +23,22 @@ extension HookPointSuites {
             _ = (typeWide, instance)
         }
 
-        @Test("an unknown name waits, listed with the hook points declared so far, until cancelled")
-        func unknownName() throws {
-            _ = Recorder.record
-            _ = Recorder.reset
-            _ = Recorder.end
-            let token = try Recorder.hook("save()", at: .before) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in
+        @Test("an unknown name throws at once, listing the declared hook points; a subclass lists its class's")
+        func unknownName() {
+            let expected = HookError.unknownName(
+                name: "save()", owner: "Recorder", declared: ["record(_:)", "reset()", "deinit"])
+            #expect(throws: expected) {
+                try Recorder.hook("save()", at: .before) { @Sendable (_: Recorder, _: Invocation<Void, Void>) in }
             }
-            let waiting = Recorder.unattachedHooks
             #expect(
-                waiting == [
-                    .unknownName(name: "save()", owner: "Recorder", declared: ["deinit", "record(_:)", "reset()"])
-                ])
+                expected.description
+                    == "Recorder declares no method named save(); it declares: record(_:), reset(), deinit")
             #expect(
-                waiting.first?.description
-                    == "Recorder declares no method named save(); it declares: deinit, record(_:), reset()")
-            // A subclass lists what was registered for it and its own subclasses only.
-            #expect(LoudRecorder.unattachedHooks.isEmpty)
-            #expect(token.cancel())
-            #expect(Recorder.unattachedHooks.isEmpty)
-            #expect(!token.cancel())
+                throws: HookError.unknownName(
+                    name: "save()", owner: "LoudRecorder", declared: ["record(_:)", "reset()", "deinit"])
+            ) {
+                try LoudRecorder.hook("save()", at: .before) { @Sendable (_: Invocation<Any, Any>) in }
+            }
         }
 
         @Test("a closure of the wrong type throws an error naming the expected and given signatures")

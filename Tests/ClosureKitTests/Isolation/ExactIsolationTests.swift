@@ -5,11 +5,14 @@ import Testing
 
 /// A hooked search, as a main-actor model's service would have.
 final class SearchService: Hookable {
-    static let search = HookPoint<SearchService, String, [String]>("search(_:)")
+    struct Hooks {
+        let search = HookPoint<SearchService, String, [String]>("search(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     func search(_ query: String) -> [String] {
-        Self.search.call(self, query) { _, _ in [] }
+        Self.hooks.search.call(self, query) { _, _ in [] }
     }
 }
 
@@ -25,7 +28,7 @@ struct ExactIsolationTests {
     func mainActorHooksAnswerAfterAwait() async {
         let service = SearchService()
         var calls = 0
-        let token = SearchService.search.instead(on: service) { _, invocation in
+        let token = SearchService.hooks.search.instead(on: service) { _, invocation in
             calls += 1
             return [invocation.arguments]
         }
@@ -64,10 +67,10 @@ struct ExactIsolationTests {
     func hookOrderAcrossPositions() async {
         let service = SearchService()
         var log: [String] = []
-        let before = SearchService.search.before(on: service) { _, invocation in
+        let before = SearchService.hooks.search.before(on: service) { _, invocation in
             log.append("before \(invocation.arguments)")
         }
-        let after = SearchService.search.after(on: service) { _, invocation in
+        let after = SearchService.hooks.search.after(on: service) { _, invocation in
             log.append("after \(invocation.arguments)")
         }
         defer {
@@ -86,7 +89,7 @@ struct ExactIsolationTests {
     func onceStaysUnspentOffTheActor() async {
         let service = SearchService()
         var runs = 0
-        let token = SearchService.search.instead(on: service, options: .once) { _, invocation in
+        let token = SearchService.hooks.search.instead(on: service, options: .once) { _, invocation in
             runs += 1
             return ["hooked \(invocation.arguments)"]
         }
@@ -106,7 +109,7 @@ struct ExactIsolationTests {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         var runs = 0
-        let token = proxy.implement(TransferProxy.shouldStart, options: .once) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldStart, options: .once) { _ in
             runs += 1
             return false
         }
@@ -125,7 +128,7 @@ struct ExactIsolationTests {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         var runs = 0
-        let token = proxy.implement(TransferProxy.shouldStart) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldStart) { _ in
             runs += 1
             return false
         }

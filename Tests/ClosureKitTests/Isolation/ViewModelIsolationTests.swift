@@ -26,22 +26,28 @@ enum IssueSample {
         func player(_ player: Player, didReach seconds: Double)
     }
 
-    final class PlayerProxy: DelegateProxy<any PlayerDelegate>, PlayerDelegate {
-        static let didReach = MethodSelector<(Player, Double), Void>("player(_:didReach:)")
+    final class PlayerProxy: DelegateProxy<any PlayerDelegate>, SelectorDeclaring, PlayerDelegate {
+        struct Selectors {
+            let didReach = MethodSelector<(Player, Double), Void>("player(_:didReach:)")
+        }
+        static let selectors = Selectors()
 
         func player(_ player: Player, didReach seconds: Double) {
-            forward(Self.didReach, (player, seconds)) { $0.player($1.0, didReach: $1.1) }
+            forward(Self.selectors.didReach, (player, seconds)) { $0.player($1.0, didReach: $1.1) }
         }
     }
 
     @MainActor
     final class Cart: Hookable {
-        nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+        struct Hooks {
+            let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+        }
+        nonisolated static let hooks = Hooks()
         nonisolated let hookStorage = HookStorage()
         var items = ["book"]
 
         func checkout(total: Double) -> String {
-            Self.checkout.call(self, total) { cart, total in "\(cart.items.count) item(s): \(total)" }
+            Self.hooks.checkout.call(self, total) { cart, total in "\(cart.items.count) item(s): \(total)" }
         }
     }
 
@@ -55,13 +61,13 @@ enum IssueSample {
         let player = Player()
         let cart = Cart()
 
-        func bind() {
+        func bind() throws {
             button.addHandler(for: .touchUpInside) { _ in self.count += 1 }.store(in: &tokens)
-            settings.observe(\.volume, options: .new) { _, _ in self.count += 1 }.store(in: &tokens)
+            try settings.observe(\.volume, options: .new) { _, _ in self.count += 1 }.store(in: &tokens)
             DelayScheduler.shared.schedule(after: .seconds(1), on: .main) { self.count += 1 }.store(in: &tokens)
             PlayerProxy.proxy(for: player, delegate: \.delegate)
-                .implement(PlayerProxy.didReach) { _, _ in self.count += 1 }.store(in: &tokens)
-            Cart.checkout.after(on: cart) { _, _ in self.count += 1 }.store(in: &tokens)
+                .implement(PlayerProxy.selectors.didReach) { _, _ in self.count += 1 }.store(in: &tokens)
+            Cart.hooks.checkout.after(on: cart) { _, _ in self.count += 1 }.store(in: &tokens)
             debouncer = try! Debouncer<String>(for: .milliseconds(300), on: .main) { _ in self.count += 1 }
         }
     }
@@ -71,14 +77,14 @@ enum IssueSample {
 @MainActor
 struct ViewModelIsolationTests {
     @Test("compiles unchanged and counts each event exactly once")
-    func countsExactly() async {
+    func countsExactly() async throws {
         let model = IssueSample.ViewModel()
         defer {
             // The sample's handlers capture the model, as an app's do.
             model.tokens.removeAll()
             model.debouncer = nil
         }
-        model.bind()
+        try model.bind()
         // Sends isolated to the main actor run its handlers at once.
         model.button.sendEvents(.touchUpInside)
         #expect(model.count == 1)
@@ -107,7 +113,7 @@ struct ViewModelIsolationTests {
         let player = IssueSample.Player()
         var reached: [Double] = []
         let token = IssueSample.PlayerProxy.proxy(for: player, delegate: \.delegate)
-            .implement(IssueSample.PlayerProxy.didReach) { _, seconds in reached.append(seconds) }
+            .implement(IssueSample.PlayerProxy.selectors.didReach) { _, seconds in reached.append(seconds) }
         let sendable = UncheckedPlayer(player)
         await onBackgroundThread {
             for second in 1...100 { sendable.player.reach(Double(second)) }
@@ -121,7 +127,7 @@ struct ViewModelIsolationTests {
     func hookCallsFromBackground() async {
         let recorder = PlainRecorder()
         var seen: [String] = []
-        let token = PlainRecorder.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
+        let token = PlainRecorder.hooks.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
         let sendable = UncheckedRecorder(recorder)
         await onBackgroundThread {
             for index in 1...50 { _ = sendable.recorder.log("entry \(index)") }
@@ -134,12 +140,12 @@ struct ViewModelIsolationTests {
     @Test("an instead hook from the main actor answers main-actor calls and steps aside elsewhere")
     func insteadAnswersOnlyOnItsActor() async {
         let cart = IssueSample.Cart()
-        let token = IssueSample.Cart.checkout.instead(on: cart) { _, _ in "replaced" }
+        let token = IssueSample.Cart.hooks.checkout.instead(on: cart) { _, _ in "replaced" }
         #expect(cart.checkout(total: 3) == "replaced")
         _ = token
 
         let recorder = PlainRecorder()
-        let other = PlainRecorder.log.instead(on: recorder) { _, _ in 42 }
+        let other = PlainRecorder.hooks.log.instead(on: recorder) { _, _ in 42 }
         let sendable = UncheckedRecorder(recorder)
         let answer = Box()
         await onBackgroundThread { answer.value = sendable.recorder.log("there") }
@@ -150,12 +156,15 @@ struct ViewModelIsolationTests {
 
 /// A plain `Hookable` class, not `Sendable`, used from one isolation.
 final class PlainRecorder: Hookable {
-    static let log = HookPoint<PlainRecorder, String, Int>("log(_:)")
+    struct Hooks {
+        let log = HookPoint<PlainRecorder, String, Int>("log(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
     private var entries: [String] = []
 
     func log(_ entry: String) -> Int {
-        Self.log.call(self, entry) { recorder, entry in
+        Self.hooks.log.call(self, entry) { recorder, entry in
             recorder.entries.append(entry)
             return recorder.entries.count
         }

@@ -5,9 +5,9 @@ import Testing
 @Suite("KeyPathObservable changes(of:)", .timeLimit(.minutes(1)))
 struct KeyPathObservableChangesTests {
     @Test("each set is one change carrying the new value by default")
-    func newValuesByDefault() async {
+    func newValuesByDefault() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = holder!.changes(of: \.count)
+        let sequence = try holder!.changes(of: \.count)
         holder!.count = 1
         holder!.count = 2
         holder = nil
@@ -17,9 +17,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("the options are observe's: initial, old and new, skipping equal values")
-    func options() async {
+    func options() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = holder!.changes(of: \.count, options: [.initial, .old, .new, .skippingEqualValues])
+        let sequence = try holder!.changes(of: \.count, options: [.initial, .old, .new, .skippingEqualValues])
         holder!.count = 0 // equal: skipped
         holder!.count = 5
         holder!.count = 5 // equal: skipped
@@ -32,9 +32,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("a value that is not Equatable is observed with the options that need no ==")
-    func nonEquatable() async {
+    func nonEquatable() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = holder!.changes(of: \.opaque, options: [.new, .old])
+        let sequence = try holder!.changes(of: \.opaque, options: [.new, .old])
         holder!.opaque = ObservedOpaque(raw: 3)
         holder = nil
         let changes = await collectAll(sequence)
@@ -43,9 +43,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("a nested key path follows its intermediate objects")
-    func nestedPath() async {
+    func nestedPath() async throws {
         let person = ObservedPerson(name: "Ada", city: "London")
-        var iterator = person.changes(of: \.address.city).makeAsyncIterator()
+        var iterator = try person.changes(of: \.address.city).makeAsyncIterator()
         person.address.city = "Paris"
         person.address = ObservedAddress(city: "Rome")
         #expect(await iterator.next()?.newValue == "Paris")
@@ -53,9 +53,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("once ends the sequence after its first element")
-    func once() async {
+    func once() async throws {
         let holder = ObservedHolder()
-        let sequence = holder.changes(of: \.count, options: [.new, .once])
+        let sequence = try holder.changes(of: \.count, options: [.new, .once])
         holder.count = 1
         holder.count = 2
         #expect(await collectAll(sequence).map(\.newValue) == [1])
@@ -63,9 +63,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("cancelling the iterating task ends the observation")
-    func cancellation() async {
+    func cancellation() async throws {
         let holder = ObservedHolder()
-        let sequence = holder.changes(of: \.count)
+        let sequence = try holder.changes(of: \.count)
         let received = ReceiptSignal()
         let task = Task {
             var values: [Int?] = []
@@ -84,11 +84,11 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("the object's end finishes the sequence, and the sequence does not keep the object alive")
-    func ownerEnd() async {
+    func ownerEnd() async throws {
         let ended = Probe()
         var account: ObservedAccount? = ObservedAccount()
         account!.onDeinit = { ended.record("account") }
-        let sequence = account!.changes(of: \.balance)
+        let sequence = try account!.changes(of: \.balance)
         account!.balance = 10
         account = nil
         #expect(ended.events == ["account"])
@@ -96,9 +96,9 @@ struct KeyPathObservableChangesTests {
     }
 
     @Test("sets from many threads each deliver one change to every sequence")
-    func concurrentSets() async {
+    func concurrentSets() async throws {
         let holder = ObservedHolder()
-        let sequences = (0..<4).map { _ in holder.changes(of: \.count, buffering: .unbounded) }
+        let sequences = try (0..<4).map { _ in try holder.changes(of: \.count, buffering: .unbounded) }
         let tasks = sequences.map { sequence in
             Task {
                 var count = 0

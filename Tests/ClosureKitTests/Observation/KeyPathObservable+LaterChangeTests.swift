@@ -8,19 +8,19 @@ import Testing
 @Suite("KeyPathObservable: later changes")
 struct KeyPathObservableLaterChangeTests {
     @Test("on a later change, a callback that ends later observations stops them for that same change")
-    func cancelLaterObservations() {
+    func cancelLaterObservations() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         let armed = Locked(false)
         let later = Locked<[CancellationToken]>([])
-        let first = account.observe(\.balance) { account, _ in
+        let first = try account.observe(\.balance) { account, _ in
             log.append("first \(account.balance)")
             if armed.withLock({ $0 }) { for token in later.withLock({ $0 }) { #expect(token.cancel()) } }
         }
-        later.withLock {
+        try later.withLock {
             $0 = [
-                account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
-                account.observe(\.balanceText) { account, _ in log.append("text \(account.balance)") },
+                try account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
+                try account.observe(\.balanceText) { account, _ in log.append("text \(account.balance)") },
             ]
         }
         for value in 1...3 { account.balance = value }
@@ -36,16 +36,16 @@ struct KeyPathObservableLaterChangeTests {
     }
 
     @Test("on a later change, removeAllHandlers from a callback stops every later one")
-    func removeAllDuringChange() {
+    func removeAllDuringChange() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         let armed = Locked(false)
         let tokens = [
-            account.observe(\.balance) { account, _ in
+            try account.observe(\.balance) { account, _ in
                 log.append("first \(account.balance)")
                 if armed.withLock({ $0 }) { account.removeAllHandlers() }
             },
-            account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
+            try account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
         ]
         for value in 1...3 { account.balance = value }
         armed.withLock { $0 = true }
@@ -57,12 +57,13 @@ struct KeyPathObservableLaterChangeTests {
     }
 
     @Test("a once observation added after many changes is called for the next change only")
-    func onceAfterManyChanges() {
+    func onceAfterManyChanges() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let steady = account.observe(\.balance) { account, _ in log.append("steady \(account.balance)") }
+        let steady = try account.observe(\.balance) { account, _ in log.append("steady \(account.balance)") }
         for value in 1...3 { account.balance = value }
-        let once = account.observe(\.balance, options: .once) { account, _ in log.append("once \(account.balance)") }
+        let once = try account.observe(\.balance, options: .once) { account, _ in log.append("once \(account.balance)")
+        }
         for value in 4...6 { account.balance = value }
         #expect(log.entries.suffix(4) == ["steady 4", "once 4", "steady 5", "steady 6"])
         #expect(once.cancel() == false)

@@ -23,10 +23,10 @@ private func name(_ keyPath: AnyKeyPath) -> String {
 @Suite("Dropping one key path of an observation of several")
 struct KeyPathObservationTokenTests {
     @Test("cancel(_:) stops one key path of three and the others keep delivering")
-    func dropOneOfThree() {
+    func dropOneOfThree() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
             _, change in
             log.append(name(change.keyPath))
         }
@@ -48,14 +48,14 @@ struct KeyPathObservationTokenTests {
     }
 
     @Test("the typed forms return the same token: one type, Equatable or not")
-    func typedForms() {
+    func typedForms() throws {
         let account = ObservedAccount()
         let holder = ObservedHolder()
         let log = ObservationLog<String>()
-        let balances = account.observe([\.balance, \.owner.name.count], options: [.new, .skippingEqualValues]) {
+        let balances = try account.observe([\.balance, \.owner.name.count], options: [.new, .skippingEqualValues]) {
             _, change in log.append("balance \(change.newValue!)")
         }
-        let opaque = holder.observe([\.opaque], options: .new) { _, change in
+        let opaque = try holder.observe([\.opaque], options: .new) { _, change in
             log.append("opaque \(change.newValue!.raw)")
         }
         #expect(balances.cancel(\.owner.name.count) == true)
@@ -70,10 +70,10 @@ struct KeyPathObservationTokenTests {
     }
 
     @Test("dropping every key path ends the whole registration")
-    func dropAll() {
+    func dropAll() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = triple.observe([\.first, \.second]) { _, change in log.append(name(change.keyPath)) }
+        let token = try triple.observe([\.first, \.second]) { _, change in log.append(name(change.keyPath)) }
         #expect(token.cancel(\.first) == true)
         #expect(token.isCancelled == false)
         #expect(token.cancel(\.second) == true)
@@ -85,10 +85,10 @@ struct KeyPathObservationTokenTests {
     }
 
     @Test("a key path given twice is dropped both times; after cancel() nothing is left to drop")
-    func duplicatesAndAfterCancel() {
+    func duplicatesAndAfterCancel() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = triple.observe([\.first, \.first, \.second]) { _, change in log.append(name(change.keyPath)) }
+        let token = try triple.observe([\.first, \.first, \.second]) { _, change in log.append(name(change.keyPath)) }
         triple.first = 1
         #expect(log.entries == ["first", "first"])
         #expect(token.cancel(\.first) == true)
@@ -100,11 +100,11 @@ struct KeyPathObservationTokenTests {
     }
 
     @Test("a key path can be dropped from inside the observation's own closure")
-    func dropFromCallback() {
+    func dropFromCallback() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
         let holder = TokenHolder()
-        holder.token = triple.observe([\.first, \.second]) { _, change in
+        holder.token = try triple.observe([\.first, \.second]) { _, change in
             log.append(name(change.keyPath))
             holder.token?.cancel(\.first)
         }
@@ -120,7 +120,7 @@ struct KeyPathObservationTokenTests {
         let result = try #require(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let triple = ObservedTriple()
-                let token = triple.observe([\.first, \.second]) { _, _ in }
+                let token = try triple.observe([\.first, \.second]) { _, _ in }
                 token.cancel(\.third)
             }
         )
@@ -132,14 +132,14 @@ struct KeyPathObservationTokenTests {
     }
 
     @Test("dropping one key path of three while another thread writes all three")
-    func dropWhileWriting() {
+    func dropWhileWriting() throws {
         let triple = ObservedTriple()
         let counts = ObservationLog<String>()
         // Sets of `second` made after the writer saw the drop carry negative
         // values: their dispatch starts after cancel(_:) returned, so none may
         // reach the closure.
         let late = ObservationLog<Int>()
-        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
             triple, change in
             counts.append(name(change.keyPath))
             if change.keyPath == \ObservedTriple.second, triple.second < 0 { late.append(triple.second) }
@@ -189,10 +189,10 @@ struct KeyPathObservationTokenTests {
 @MainActor
 struct KeyPathObservationTokenMainActorTests {
     @Test("a change that waits for the main actor is not delivered once its key path is dropped; the others are")
-    func waitingChangeOfDroppedKeyPath() async {
+    func waitingChangeOfDroppedKeyPath() async throws {
         let triple = ObservedTriple()
         var log: [String] = [] // main-actor state, changed from the closure
-        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
             _, change in log.append(name(change.keyPath))
         }
         // Sent from another thread, the changes wait for the main actor ...

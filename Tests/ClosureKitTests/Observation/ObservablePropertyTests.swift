@@ -18,10 +18,10 @@ struct ObservablePropertyTests {
     }
 
     @Test("reading an observed property notifies nobody")
-    func readsDoNotNotify() {
+    func readsDoNotNotify() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe(\.balance) { _, _ in log.append("set") }
+        let token = try account.observe(\.balance) { _, _ in log.append("set") }
         _ = account.balance
         _ = account.balanceText
         #expect(log.count == 0)
@@ -29,10 +29,10 @@ struct ObservablePropertyTests {
     }
 
     @Test("a compound update is one read and one set: it notifies once")
-    func compoundUpdateNotifiesOnce() {
+    func compoundUpdateNotifiesOnce() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe(\.tags, options: [.old, .new]) { _, change in
+        let token = try account.observe(\.tags, options: [.old, .new]) { _, change in
             log.append("\(change.oldValue!) -> \(change.newValue!)")
         }
         account.tags.append("x")
@@ -42,10 +42,10 @@ struct ObservablePropertyTests {
     }
 
     @Test("observing one property does not notify for another")
-    func propertiesAreIndependent() {
+    func propertiesAreIndependent() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe(\.balance) { _, _ in log.append("balance") }
+        let token = try account.observe(\.balance) { _, _ in log.append("balance") }
         account.nickname = "x"
         account.tags = ["t"]
         #expect(log.count == 0)
@@ -55,11 +55,11 @@ struct ObservablePropertyTests {
     }
 
     @Test("observing one instance does not notify for another of the same type")
-    func instancesAreIndependent() {
+    func instancesAreIndependent() throws {
         let first = ObservedAccount()
         let second = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = first.observe(\.balance) { _, _ in log.append("first") }
+        let token = try first.observe(\.balance) { _, _ in log.append("first") }
         second.balance = 1
         #expect(log.count == 0)
         first.balance = 1
@@ -68,10 +68,10 @@ struct ObservablePropertyTests {
     }
 
     @Test("a property that is not marked stays unobservable: it reaches no observer")
-    func plainPropertiesDoNotNotify() {
+    func plainPropertiesDoNotNotify() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe(\.balance) { _, _ in log.append("balance") }
+        let token = try account.observe(\.balance) { _, _ in log.append("balance") }
         account.plain = 3
         #expect(log.count == 0)
         account.balance = 3
@@ -80,7 +80,7 @@ struct ObservablePropertyTests {
     }
 
     @Test("a value replaced by a set is released, also when it is an object")
-    func replacedValuesAreReleased() {
+    func replacedValuesAreReleased() throws {
         let account = ObservedAccount()
         weak var oldOwner: ObservedPerson?
         do {
@@ -88,17 +88,17 @@ struct ObservablePropertyTests {
             oldOwner = owner
             account.owner = owner
         }
-        let token = account.observe(\.owner) { _, _ in }
+        let token = try account.observe(\.owner) { _, _ in }
         account.owner = ObservedPerson(name: "New", city: "Y")
         #expect(oldOwner == nil)
         withExtendedLifetime(token) {}
     }
 
     @Test("reads and writes from many threads are safe")
-    func concurrentReadsAndWrites() {
+    func concurrentReadsAndWrites() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Int>()
-        let token = account.observe(\.tags, options: .new) { _, change in log.append(change.newValue!.count) }
+        let token = try account.observe(\.tags, options: .new) { _, change in log.append(change.newValue!.count) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<300 {
                 if thread % 2 == 0 {

@@ -17,8 +17,8 @@ struct ObservationStorageTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let first = SharingStorage()
                 let second = SharingStorage()
-                let a = first.observe(\.value) { _, _ in }
-                let b = second.observe(\.value) { _, _ in }
+                let a = try first.observe(\.value) { _, _ in }
+                let b = try second.observe(\.value) { _, _ in }
                 withExtendedLifetime((a, b)) {}
             }
         )
@@ -28,11 +28,11 @@ struct ObservationStorageTests {
     }
 
     @Test("removing inside a prior callback prevents the callback after the change")
-    func removeInsidePrior() {
+    func removeInsidePrior() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         let box = ObservationTokenBox()
-        box.token = account.observe(\.balance, options: .prior) { _, change in
+        box.token = try account.observe(\.balance, options: .prior) { _, change in
             log.append("\(change.kind)")
             box.token?.cancel()
         }
@@ -41,10 +41,10 @@ struct ObservationStorageTests {
     }
 
     @Test("a token cancelled on another thread stops later sets on every thread")
-    func cancelFromAnotherThread() {
+    func cancelFromAnotherThread() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = account.observe(\.balance) { _, _ in log.append("called") }
+        let token = try account.observe(\.balance) { _, _ in log.append("called") }
         DispatchQueue.global().sync { _ = token.cancel() }
         DispatchQueue.concurrentPerform(iterations: 2) { index in account.balance = index }
         #expect(log.count == 0)
@@ -52,11 +52,12 @@ struct ObservationStorageTests {
     }
 
     @Test("a one-shot observation runs exactly once when many threads set at once")
-    func onceUnderContention() {
+    func onceUnderContention() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Int>()
-        let direct = account.observe(\.balance, options: [.once, .new]) { _, change in log.append(change.newValue!) }
-        let nested = account.observe(\.owner.name, options: .once) { _, _ in log.append(-1) }
+        let direct = try account.observe(\.balance, options: [.once, .new]) { _, change in log.append(change.newValue!)
+        }
+        let nested = try account.observe(\.owner.name, options: .once) { _, _ in log.append(-1) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<50 {
                 account.balance = thread * 100 + index
@@ -76,7 +77,7 @@ struct ObservationStorageTests {
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<100 {
                 var account: ObservedAccount? = ObservedAccount()
-                let token = account!.observe(\.owner.address.city) { _, _ in log.append("city") }
+                let token = try! account!.observe(\.owner.address.city) { _, _ in log.append("city") }
                 let owner = account!.owner
                 // While the account lives, the set reaches its observer.
                 owner.address.city = "before"

@@ -15,21 +15,21 @@ struct ObservedChangeTests {
     }
 
     @Test("the kinds of one observation: initial, then prior and change for each set")
-    func kinds() {
+    func kinds() throws {
         let account = ObservedAccount()
         let log = ObservationLog<ObservedChange<Int>.Kind>()
-        let token = account.observe(\.balance, options: [.initial, .prior]) { _, change in log.append(change.kind) }
+        let token = try account.observe(\.balance, options: [.initial, .prior]) { _, change in log.append(change.kind) }
         account.balance = 1
         #expect(log.entries == [.initial, .prior, .change])
         withExtendedLifetime(token) {}
     }
 
     @Test("an initial change carries no old value, a prior change no new value")
-    func valuesByKind() {
+    func valuesByKind() throws {
         let account = ObservedAccount()
         account.balance = 5
         let log = ObservationLog<String>()
-        let token = account.observe(\.balance, options: [.initial, .prior, .old, .new]) { _, change in
+        let token = try account.observe(\.balance, options: [.initial, .prior, .old, .new]) { _, change in
             log.append("\(change.kind) \(String(describing: change.oldValue)) \(String(describing: change.newValue))")
         }
         account.balance = 6
@@ -38,10 +38,10 @@ struct ObservedChangeTests {
     }
 
     @Test("the key path is the one registered, also for a nested path")
-    func registeredKeyPath() {
+    func registeredKeyPath() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Bool>()
-        let token = account.observe(\.owner.address.city) { _, change in
+        let token = try account.observe(\.owner.address.city) { _, change in
             log.append(change.keyPath == \ObservedAccount.owner.address.city)
         }
         account.owner.address.city = "Paris"

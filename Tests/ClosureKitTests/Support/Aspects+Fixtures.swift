@@ -9,7 +9,10 @@ struct AspectSuites {}
 
 /// A type with hook points, for the aspect tests only.
 final class Till: Hookable, @unchecked Sendable {
-    static let ring = HookPoint<Till, Int, Int>("ring(_:)")
+    struct Hooks {
+        let ring = HookPoint<Till, Int, Int>("ring(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     let log: Probe
@@ -17,7 +20,7 @@ final class Till: Hookable, @unchecked Sendable {
 
     /// Returns the amount rung up.
     func ring(_ amount: Int) -> Int {
-        Self.ring.call(self, amount) { till, amount in
+        Self.hooks.ring.call(self, amount) { till, amount in
             till.log.record("ring \(amount)")
             return amount
         }
@@ -26,13 +29,16 @@ final class Till: Hookable, @unchecked Sendable {
 
 /// A second type with hook points, for aspects across several types.
 final class Shelf: Hookable, @unchecked Sendable {
-    static let restock = HookPoint<Shelf, Int, Void>("restock(_:)")
+    struct Hooks {
+        let restock = HookPoint<Shelf, Int, Void>("restock(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     let log: Probe
     init(log: Probe) { self.log = log }
 
     func restock(_ count: Int) {
-        Self.restock.call(self, count) { shelf, count in shelf.log.record("restock \(count)") }
+        Self.hooks.restock.call(self, count) { shelf, count in shelf.log.record("restock \(count)") }
     }
 }

@@ -24,28 +24,32 @@ extension TransferDelegate {
     func title(for transfer: Transfer) -> String { "default" }
 }
 
-final class TransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {
-    static let didProgress = MethodSelector<(Transfer, Double), Void>("transfer(_:didProgress:)")
-    static let shouldStart = MethodSelector<Transfer, Bool>("transferShouldStart(_:)")
-    static let shouldRetry = MethodSelector<Transfer, Bool>("transferShouldRetry(_:)", combining: .or)
-    static let priority = MethodSelector<Transfer, Int>("priority(for:)", combining: .custom { $0 + $1 })
-    static let title = MethodSelector<Transfer, String>("title(for:)")
+final class TransferProxy: DelegateProxy<any TransferDelegate>, SelectorDeclaring, TransferDelegate, @unchecked Sendable
+{
+    struct Selectors {
+        let didProgress = MethodSelector<(Transfer, Double), Void>("transfer(_:didProgress:)")
+        let shouldStart = MethodSelector<Transfer, Bool>("transferShouldStart(_:)")
+        let shouldRetry = MethodSelector<Transfer, Bool>("transferShouldRetry(_:)", combining: .or)
+        let priority = MethodSelector<Transfer, Int>("priority(for:)", combining: .custom { $0 + $1 })
+        let title = MethodSelector<Transfer, String>("title(for:)")
+    }
+    static let selectors = Selectors()
 
     func transfer(_ transfer: Transfer, didProgress fraction: Double) {
         // The `call:` form: the real delegate gets the method's own parameters.
-        forward(Self.didProgress, (transfer, fraction)) { $0.transfer($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, (transfer, fraction)) { $0.transfer($1.0, didProgress: $1.1) }
     }
     func transferShouldStart(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldStart, transfer, default: true) { $0.transferShouldStart($1) }
+        forward(Self.selectors.shouldStart, transfer, default: true) { $0.transferShouldStart($1) }
     }
     func transferShouldRetry(_ transfer: Transfer) -> Bool {
-        forward(Self.shouldRetry, transfer, default: false) { $0.transferShouldRetry($1) }
+        forward(Self.selectors.shouldRetry, transfer, default: false) { $0.transferShouldRetry($1) }
     }
     func priority(for transfer: Transfer) -> Int {
-        forward(Self.priority, transfer, default: 0) { $0.priority(for: $1) }
+        forward(Self.selectors.priority, transfer, default: 0) { $0.priority(for: $1) }
     }
     func title(for transfer: Transfer) -> String {
-        forward(Self.title, transfer, default: "default") { $0.title(for: $1) }
+        forward(Self.selectors.title, transfer, default: "default") { $0.title(for: $1) }
     }
 }
 

@@ -9,9 +9,12 @@ struct HookPointSuites {}
 
 /// A type with hook points, for the hook-point tests.
 class Recorder: Hookable, @unchecked Sendable {
-    static let record = HookPoint<Recorder, String, Int>("record(_:)")
-    static let reset = HookPoint<Recorder, Void, Void>("reset()")
-    static let end = EndOfLifeHookPoint<Recorder>()
+    struct Hooks {
+        let record = HookPoint<Recorder, String, Int>("record(_:)")
+        let reset = HookPoint<Recorder, Void, Void>("reset()")
+        let end = EndOfLifeHookPoint<Recorder>()
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
 
     let name: String
@@ -24,11 +27,11 @@ class Recorder: Hookable, @unchecked Sendable {
         self.log = log
     }
 
-    deinit { Self.end.fire(self) }
+    deinit { Self.hooks.end.fire(self) }
 
     /// Appends `entry` and returns the new count.
     func record(_ entry: String) -> Int {
-        Self.record.call(self, entry) { recorder, entry in
+        Self.hooks.record.call(self, entry) { recorder, entry in
             recorder.log.record("original \(recorder.name) \(entry)")
             return recorder.state.withLock { entries in
                 entries.append(entry)
@@ -38,7 +41,7 @@ class Recorder: Hookable, @unchecked Sendable {
     }
 
     func reset() {
-        Self.reset.call(self, ()) { recorder, _ in recorder.state.withLock { $0.removeAll() } }
+        Self.hooks.reset.call(self, ()) { recorder, _ in recorder.state.withLock { $0.removeAll() } }
     }
 }
 
