@@ -42,7 +42,7 @@ struct AsyncHostProcessTests {
         #expect(process.terminationStatus == 0)
         #if os(Linux)
         // The case this executable is for: the main actor off the main thread.
-        #expect(lines.contains("after await: on the process's main thread=false"), "\(lines)")
+        #expect(lines.contains("after await: reached the main actor off the process's main thread=true"), "\(lines)")
         #endif
     }
 }
