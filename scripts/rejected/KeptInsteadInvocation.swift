@@ -4,9 +4,12 @@
 import ClosureKit
 
 final class Search: Hookable {
-    static let run = HookPoint<Search, String, [String]>("run(_:)")
+    struct Hooks {
+        let run = HookPoint<Search, String, [String]>("run(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-    func run(_ query: String) -> [String] { Self.run.call(self, query) { _, query in [query] } }
+    func run(_ query: String) -> [String] { Self.hooks.run.call(self, query) { _, query in [query] } }
 }
 
 @MainActor
@@ -14,7 +17,7 @@ final class SearchModel {
     var later: (() -> [String])?
 
     func bind(_ search: Search) -> CancellationToken {
-        Search.run.instead(on: search) { _, invocation in
+        Search.hooks.run.instead(on: search) { _, invocation in
             self.later = { invocation.proceed() }
             return []
         }

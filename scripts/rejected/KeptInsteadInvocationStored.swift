@@ -6,10 +6,13 @@ protocol Gate: AnyObject {
     func shouldOpen(_ name: String) -> Bool
 }
 
-final class GateProxy: DelegateProxy<any Gate>, Gate {
-    static let shouldOpen = MethodSelector<String, Bool>("shouldOpen(_:)")
+final class GateProxy: DelegateProxy<any Gate>, SelectorDeclaring, Gate {
+    struct Selectors {
+        let shouldOpen = MethodSelector<String, Bool>("shouldOpen(_:)")
+    }
+    static let selectors = Selectors()
     func shouldOpen(_ name: String) -> Bool {
-        forward(Self.shouldOpen, name, default: true) { $0.shouldOpen($1) }
+        forward(Self.selectors.shouldOpen, name, default: true) { $0.shouldOpen($1) }
     }
 }
 
@@ -18,7 +21,7 @@ final class GateModel {
     var pending: InsteadInvocation<String, Bool>?
 
     func bind(_ proxy: GateProxy) -> CancellationToken {
-        proxy.instead(GateProxy.shouldOpen) { invocation in
+        proxy.instead(GateProxy.selectors.shouldOpen) { invocation in
             self.pending = invocation
             return false
         }

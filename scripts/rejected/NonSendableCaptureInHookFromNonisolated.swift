@@ -7,11 +7,14 @@ final class Log {
 }
 
 final class Store: Hookable {
-    static let save = HookPoint<Store, String, Void>("save(_:)")
+    struct Hooks {
+        let save = HookPoint<Store, String, Void>("save(_:)")
+    }
+    static let hooks = Hooks()
     let hookStorage = HookStorage()
-    func save(_ key: String) { Self.save.call(self, key) { _, _ in } }
+    func save(_ key: String) { Self.hooks.save.call(self, key) { _, _ in } }
 }
 
 nonisolated func trace(_ log: Log) -> CancellationToken {
-    Store.save.before { _, invocation in log.lines.append(invocation.arguments) }
+    Store.hooks.save.before { _, invocation in log.lines.append(invocation.arguments) }
 }

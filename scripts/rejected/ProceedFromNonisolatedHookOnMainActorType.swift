@@ -4,11 +4,14 @@ import ClosureKit
 
 @MainActor
 final class Cart: Hookable {
-    nonisolated static let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+    struct Hooks {
+        let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
+    }
+    nonisolated static let hooks = Hooks()
     nonisolated let hookStorage = HookStorage()
     var items = ["book"]
 }
 
 nonisolated func watch() -> CancellationToken {
-    Cart.checkout.before { cart, _ in print(cart.items) }
+    Cart.hooks.checkout.before { cart, _ in print(cart.items) }
 }

@@ -10,8 +10,8 @@ final class Settings: KeyPathObservable {
     @ObservableProperty var theme = "light"
 }
 
-func watch(_ settings: Settings) -> CancellationToken {
-    settings.observe([\Settings.volume, \Settings.theme], options: [.new, .skippingEqualValues]) { _, change in
+func watch(_ settings: Settings) throws -> KeyPathObservationToken<Settings> {
+    try settings.observe([\Settings.volume, \Settings.theme], options: [.new, .skippingEqualValues]) { _, change in
         print(change.newValue as Any)
     }
 }

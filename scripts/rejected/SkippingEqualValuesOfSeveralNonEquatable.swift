@@ -12,8 +12,8 @@ final class Model: KeyPathObservable {
     @ObservableProperty var backup = Payload(bytes: [])
 }
 
-func watch(_ model: Model) -> CancellationToken {
-    model.observe([\.payload, \.backup], options: [.new, .skippingEqualValues]) { _, change in
+func watch(_ model: Model) throws -> KeyPathObservationToken<Model> {
+    try model.observe([\.payload, \.backup], options: [.new, .skippingEqualValues]) { _, change in
         print(change.newValue as Any)
     }
 }
