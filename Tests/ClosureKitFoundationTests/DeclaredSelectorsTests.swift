@@ -165,4 +165,21 @@ struct DeclaredSelectorsTests {
         // The failed registrations left no closure behind.
         #expect(!proxy.responds(to: XMLParserDelegateProxy.selectors.foundCharacters))
     }
+
+    @Test("a closure for a made-up selector is refused at registration, naming it and the protocol's methods")
+    func madeUpSelectorRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let parser = XMLParser(data: Data("<a/>".utf8))
+            let proxy = XMLParserDelegateProxy.proxy(for: parser)
+            let madeUp = MethodSelector<XMLParser, Void>("parserDidFinishEverything(_:)")
+            _ = proxy.implement(madeUp) { _ in }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains(
+                "XMLParserDelegateProxy: the selector parserDidFinishEverything(_:) is not one of "
+                    + "XMLParserDelegateProxy's methods (parserDidStartDocument(_:), parserDidEndDocument(_:), "),
+            "\(message)")
+        #expect(message.contains("parser(_:validationErrorOccurred:)): a closure for it would never run"), "\(message)")
+    }
 }
