@@ -34,7 +34,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///     runs. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - scheduler: The scheduler, and so the clock, to use; inject one on a
     ///     ``ManualClock`` in tests.
-    ///   - executor: Where the action runs.
+    ///   - executor: What hands the action over (see ``DelayExecutor``).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
@@ -54,7 +54,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - interval: The quiet time after the last value. It must be from 1 nanosecond to 9.2e9 seconds.
-    ///   - executor: Where the action runs.
+    ///   - executor: What hands the action over (see ``DelayExecutor``).
     ///   - action: Called with the last value sent.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
     ///   breaks if it is not from 1 nanosecond to 9.2e9 seconds.
@@ -78,9 +78,12 @@ public final class Debouncer<Value: Sendable>: Sendable {
     /// - Parameter value: The newest value.
     public func send(_ value: Value) {
         let action = self.action
+        // Scheduled before the lock: scheduling reads the clock (the user's
+        // `now`) and takes the timer heap's lock, neither under this one.
+        let scheduled = schedule(interval) { action(value) }
         let replaced = pending.withLock { pending -> CancellationToken? in
             let old = pending
-            pending = schedule(interval) { action(value) }
+            pending = scheduled
             return old
         }
         // Cancelling releases the previous value outside the lock.

@@ -41,7 +41,7 @@ extension TimerCore {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let record = DelayRecord(core: self, target: nil) { waiter.resume(throwing: nil) }
-                lock.withLock { insertLocked(record, deadline: deadline) }
+                if lock.withLock({ insertLocked(record, deadline: deadline) }) { earliestDeadlineChanged() }
                 waiter.install(continuation, token: record)
             }
         } onCancel: {

@@ -17,11 +17,12 @@
 ///
 /// All pending delays of a clock sit in one min-heap behind one lock, served
 /// by one timer thread that sleeps until the earliest deadline (a ``ManualClock``
-/// runs them itself when advanced). A pending delay costs one allocation
-/// (its record, which is also the token returned) and a heap slot, far less
-/// than a `DispatchWorkItem`; no kernel timer is created per delay. Schedulers created for the same ``ManualClock``
-/// share
-/// its heap.
+/// runs them itself when advanced). A pending delay scheduled from
+/// nonisolated code costs the library one allocation (its record, which is
+/// also the token returned) besides the closure's own context, and a heap
+/// slot; one scheduled from an actor adds the hand-over to that actor and
+/// its token. No kernel timer is created per delay. Schedulers created for
+/// the same ``ManualClock`` share its heap.
 ///
 /// ## Tokens and cancellation
 ///
@@ -81,7 +82,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         if let manual = clock as? ManualClock {
             let core = manual.core
             self.core = core
-            nowTicks = { core.lock.withLock { core.nowTicksLocked() } }
+            nowTicks = { core.currentTicks() }
             instantTicks = { instant in
                 // A manual instant is its offset from zero, which is what the
                 // manual core counts.
@@ -131,7 +132,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     ///
     /// - Parameters:
     ///   - delay: How long to wait, measured by the scheduler's clock.
-    ///   - executor: Where the closure runs.
+    ///   - executor: What hands the closure over (see ``DelayExecutor``).
     ///   - body: The closure. It is released as soon as it has run or the
     ///     delay is cancelled.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
@@ -159,7 +160,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     /// - Parameters:
     ///   - deadline: When the closure falls due. A deadline in the past falls
     ///     due at once.
-    ///   - executor: Where the closure runs.
+    ///   - executor: What hands the closure over (see ``DelayExecutor``).
     ///   - body: The closure.
     /// - Returns: The token that cancels the delay. Releasing it cancels too.
     public func schedule(
@@ -197,8 +198,9 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         let lock = core.lock
         lock.lock()
         // A bound record whose object ended in the meantime is finished.
-        if record.slot == DelayRecord.State.new { core.insertLocked(record, deadline: deadline) }
+        let changed = record.slot == DelayRecord.State.new && core.insertLocked(record, deadline: deadline)
         lock.unlock()
+        if changed { core.earliestDeadlineChanged() }
     }
 }
 

@@ -11,7 +11,9 @@
 ///
 /// ``advance(by:isolation:)`` moves time forward and, before it returns, runs every
 /// delay that falls due within the advance, synchronously on the calling
-/// thread for ``DelayExecutor/inline`` delays:
+/// thread for ``DelayExecutor/inline`` delays (a delay scheduled from an actor
+/// runs so when `advance` is called on that actor, and is enqueued to the
+/// actor otherwise):
 ///
 /// - in deadline order, and delays with equal deadlines in the order they were
 ///   scheduled;
@@ -40,7 +42,7 @@ public final class ManualClock: Clock, Sendable {
     /// The current time: the last advance's target, or, while a closure runs
     /// inside an advance, that closure's deadline.
     public var now: Instant {
-        Instant(offset: .nanoseconds(core.lock.withLock { core.nowTicksLocked() }))
+        Instant(offset: .nanoseconds(core.currentTicks()))
     }
 
     /// One nanosecond: deadlines are kept in whole nanoseconds.
@@ -69,7 +71,7 @@ public final class ManualClock: Clock, Sendable {
                 + "new ManualClock to start over"
         )
         let target = core.lock.withLock { () -> Int64 in
-            let (sum, overflow) = core.nowTicksLocked().addingReportingOverflow(duration.saturatingNanoseconds)
+            let (sum, overflow) = core.nowLocked.addingReportingOverflow(duration.saturatingNanoseconds)
             return overflow ? .max : sum
         }
         SenderIsolation.during(isolation) { core.advance(toTicks: target) }
@@ -105,7 +107,10 @@ final class ManualTimerCore: TimerCore, @unchecked Sendable {
     /// Guarded by the lock.
     private var now: Int64 = 0
 
-    override func nowTicksLocked() -> Int64 { now }
+    override func currentTicks() -> Int64 { lock.withLock { now } }
+
+    /// The time, for a caller that holds the lock.
+    var nowLocked: Int64 { now }
 
     /// Runs due delays one at a time, so that each sees `now` at its own
     /// deadline and delays scheduled meanwhile take their place in the order.

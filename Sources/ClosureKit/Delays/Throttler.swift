@@ -21,17 +21,21 @@
 /// first value sent in the window, so a burst's later values wait for the next
 /// window's first. Either way the action never runs twice within `interval`.
 ///
-/// With ``DelayExecutor/inline`` the leading-edge call runs synchronously
-/// inside ``send(_:isolation:)``; other executors receive it asynchronously. Releasing
+/// With ``DelayExecutor/inline`` the leading-edge call is handed over
+/// synchronously inside ``send(_:isolation:)``; other executors receive it
+/// asynchronously. The action then runs where the code that created the
+/// throttler lives (see the Isolation article): created in nonisolated code,
+/// where the executor hands it over; created on an actor, on that actor,
+/// synchronously when the hand-over happens on it (``DelayExecutor/inline``
+/// with `send` called on the actor, or ``DelayExecutor/main`` for the main
+/// actor), and enqueued to the actor otherwise. Releasing
 /// the throttler, or ``cancel()``, drops a pending trailing value.
 public final class Throttler<Value: Sendable>: Sendable {
     // `send(_:)` is inlinable, so that it is specialised for the caller's
-    // `Value`: unspecialised, a send inside an open window cost about 1,000
-    // instructions of generic value handling; specialised, and with the
-    // state's exclusivity check left to its lock (see `Locked`), 85 against
-    // 72 for a hand-written throttle of the same design (Benchmarks:
-    // "Throttler.send while throttled", callgrind). What it touches is
-    // therefore `@usableFromInline`.
+    // `Value`: unspecialised, generic value handling is most of what a send
+    // inside an open window costs (Benchmarks/HISTORY.md, "Throttler.send").
+    // The state's exclusivity check is left to its lock (see `Locked`). What
+    // `send(_:)` touches is therefore `@usableFromInline`.
     @usableFromInline
     struct State {
         @usableFromInline var windowOpen = false
@@ -58,7 +62,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///   - interval: The shortest time between two calls of the action. It
     ///     must be from 1 nanosecond to 9.2e9 seconds.
     ///   - scheduler: The scheduler, and so the clock, to use.
-    ///   - executor: Where the action runs.
+    ///   - executor: What hands the action over (see ``DelayExecutor``).
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
     ///   - action: Called with the first value of a burst, then with one value
@@ -84,7 +88,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - interval: The shortest time between two calls. It must be from 1 nanosecond to 9.2e9 seconds.
-    ///   - executor: Where the action runs.
+    ///   - executor: What hands the action over (see ``DelayExecutor``).
     ///   - latest: Which value sent inside a window runs at its end: the last
     ///     (`true`, the default) or the first (`false`).
     ///   - action: Called with the values that get through.
@@ -119,16 +123,39 @@ public final class Throttler<Value: Sendable>: Sendable {
     @inlinable
     public func send(_ value: Value, isolation: isolated (any Actor)? = #isolation) {
         let keepsLatest = self.keepsLatest
-        let runNow = state.withLock { state -> Bool in
+        let (runNow, replaced) = state.withLock { state -> (Bool, Value?) in
             if state.windowOpen {
-                if keepsLatest || state.pending == nil { state.pending = value }
-                return false
+                guard keepsLatest || state.pending == nil else { return (false, nil) }
+                let replaced = state.pending
+                state.pending = value
+                return (false, replaced)
             }
             state.windowOpen = true
-            state.window = scheduleWindowEnd()
-            return true
+            return (true, nil)
         }
-        if runNow { runLeadingEdge(value, from: isolation) }
+        // The value replaced is released here, with no lock held.
+        _ = replaced
+        guard runNow else { return }
+        openWindow()
+        runLeadingEdge(value, from: isolation)
+    }
+
+    /// Schedules the end of the window just opened, with no lock held
+    /// (scheduling reads the clock, which may be the user's), and keeps its
+    /// token.
+    @usableFromInline
+    func openWindow() {
+        Throttler.keep(scheduleWindowEnd(), in: state)
+    }
+
+    /// Keeps `window` as the open window's token, and releases the one it
+    /// replaces with no lock held.
+    private static func keep(_ window: CancellationToken, in state: Locked<State>) {
+        let replaced = state.withLock { state -> CancellationToken? in
+            defer { state.window = window }
+            return state.window
+        }
+        _ = replaced
     }
 
     /// Runs the action for the value that opened a window.
@@ -151,11 +178,11 @@ public final class Throttler<Value: Sendable>: Sendable {
             return (token, dropped)
         }
         token?.cancel()
+        // The dropped value is released here, with no lock held.
         return dropped != nil
     }
 
-    /// Schedules the end of the current window; the caller holds the lock.
-    @usableFromInline
+    /// Schedules the end of the current window; the caller holds no lock.
     func scheduleWindowEnd() -> CancellationToken {
         let state = self.state
         let action = self.action
@@ -176,21 +203,23 @@ public final class Throttler<Value: Sendable>: Sendable {
     ) {
         let (value, finished) = state.withLock { current -> (Value?, CancellationToken?) in
             let finished = current.window
+            current.window = nil
             guard let value = current.pending else {
                 current.windowOpen = false
-                current.window = nil
                 return (nil, finished)
             }
             current.pending = nil
-            current.window = schedule(interval) {
-                windowEnded(state: state, action: action, interval: interval, schedule: schedule)
-            }
             return (value, finished)
         }
         // The token of the window that just ended is released here, outside
         // the lock (it prevents nothing any more).
         _ = finished
-        if let value { action(value) }
+        guard let value else { return }
+        // The next window, scheduled with no lock held.
+        keep(
+            schedule(interval) { windowEnded(state: state, action: action, interval: interval, schedule: schedule) },
+            in: state)
+        action(value)
     }
 }
 

@@ -23,9 +23,34 @@ internal import Synchronization
 /// Locks that live for the whole process (the side table's, the stripes) are
 /// never destroyed. Not recursive.
 ///
-/// The house rule is that no user closure is ever called while a lock is
-/// held: copy out what to call, unlock, then call.
+/// ## What runs under a lock
 ///
+/// No user code runs while a library lock is held: not a closure, not a
+/// capture's or a value's `deinit` (anything user code owns leaves the
+/// locked state and is released after unlocking), not a custom clock's
+/// `now` (read before the lock is taken), and no thread is created under a
+/// lock. Copy out what to call or release, unlock, then call or release.
+/// `NoUserCodeUnderLockTests` re-enters the library from each such place.
+///
+/// ## Lock order
+///
+/// Every lock is a leaf (nothing else is locked while it is held), with one
+/// exception:
+///
+/// 1. a nested key path's observation (`PathObservation`) wires its
+///    dependencies under its own state lock, and each wiring takes the
+///    lock of the observed object's `ObservationStorage`; an
+///    `ObservationStorage` lock is a leaf, and never calls back into a
+///    `PathObservation` while held (its sets deliver after unlocking).
+///
+/// So the 64 stripes of ``striped(for:)`` (a `Lifetime` adopter's storage,
+/// a token's cancelled flag, a `HookStorage`'s list), which two unrelated
+/// objects may share, are never nested, and neither are the timer heap's
+/// lock, the side table's, a handler group's or a `Locked` value's. The
+/// timer thread's sleeper has its own mutex and condition variable, which
+/// it takes with no other lock held: the heap asks for a wake-up after
+/// unlocking.
+
 /// ## Linux
 ///
 /// An uncontended `Synchronization.Mutex` lock and unlock cost about 37

@@ -170,11 +170,14 @@ final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
     override var repeats: Bool { true }
 
     override func afterRun() {
-        core.lock.withLock {
-            guard slot == State.running else { return }
+        // The clock is read before the lock: its `now` may be user code.
+        // Reading it a little early only makes the next tick a little later
+        // than `now` at the insertion, never earlier.
+        let now = core.currentTicks()
+        let changed = core.lock.withLock { () -> Bool in
+            guard slot == State.running else { return false }
             // The next tick after now: ticks that passed while the closure ran
             // late are skipped, never shifted, so the schedule does not drift.
-            let now = core.nowTicksLocked()
             var next = tick &+ 1
             var deadline = deadline(ofTick: next)
             if deadline <= now {
@@ -190,8 +193,9 @@ final class RepeatingDelayRecord: DelayRecord, @unchecked Sendable {
                 }
             }
             tick = next
-            core.insertLocked(self, deadline: deadline)
+            return core.insertLocked(self, deadline: deadline)
         }
+        if changed { core.earliestDeadlineChanged() }
     }
 
     func deadline(ofTick index: Int64) -> Int64 {

@@ -21,6 +21,9 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     /// ended when a repeating delay that was running re-inserts itself; a new
     /// thread then takes over. Guarded by the lock.
     private var threadRunning = true
+    /// Set under the lock when a thread must be started, which happens once
+    /// the lock is released. Guarded by the lock.
+    private var startsThread = false
 
     /// The most delays taken out of the heap in one critical section, so that
     /// a burst of due delays never holds the lock for long.
@@ -39,17 +42,34 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
         sleeper.wake()
     }
 
-    override func nowTicksLocked() -> Int64 { nowTicks() }
+    override func currentTicks() -> Int64 { nowTicks() }
 
-    override func earliestDeadlineChangedLocked(to deadline: Int64) {
+    override func earliestDeadlineChangedLocked(to deadline: Int64) -> Bool {
         if !threadRunning {
             threadRunning = true
             armed = .max
-            TimerThread.start(core: self, sleeper: sleeper)
-            return
+            startsThread = true
+            return true
         }
         if deadline < armed {
             armed = deadline
+            return true
+        }
+        return false
+    }
+
+    /// Starts the thread that ``earliestDeadlineChangedLocked(to:)`` found
+    /// missing, or wakes the sleeping one for its earlier deadline: after
+    /// the heap's lock is released. A wake-up that comes after the thread
+    /// looked at the heap is kept by the sleeper's flag, so none is lost.
+    override func earliestDeadlineChanged() {
+        let start = lock.withLock { () -> Bool in
+            defer { startsThread = false }
+            return startsThread
+        }
+        if start {
+            TimerThread.start(core: self, sleeper: sleeper)
+        } else {
             sleeper.wake()
         }
     }

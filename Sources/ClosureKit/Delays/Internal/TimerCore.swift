@@ -69,11 +69,20 @@ class TimerCore: @unchecked Sendable {
 
     // MARK: - Hooks for subclasses (called with the lock held)
 
-    /// The current time in ticks. Called with the lock held.
-    func nowTicksLocked() -> Int64 { 0 }
+    /// The current time in ticks, read with no lock held: a real core asks
+    /// its clock, which may be the user's (`Clock.now` is user code and never
+    /// runs under the lock); a manual core takes its lock.
+    func currentTicks() -> Int64 { 0 }
 
-    /// A new earliest deadline was inserted. Called with the lock held.
-    func earliestDeadlineChangedLocked(to deadline: Int64) {}
+    /// A new earliest deadline was inserted. Called with the lock held;
+    /// returns whether ``earliestDeadlineChanged()`` must run once the lock
+    /// is released (waking or starting the timer thread happens then, never
+    /// under the lock).
+    func earliestDeadlineChangedLocked(to deadline: Int64) -> Bool { false }
+
+    /// What ``earliestDeadlineChangedLocked(to:)`` asked for, with no lock
+    /// held.
+    func earliestDeadlineChanged() {}
 
     // MARK: - Heap operations (the caller holds the lock)
 
@@ -85,7 +94,9 @@ class TimerCore: @unchecked Sendable {
         heap.pointee.count > 0 ? heap.pointee.entries![0].deadline : nil
     }
 
-    func insertLocked(_ record: DelayRecord, deadline: Int64) {
+    /// Inserts `record`; returns whether the caller must call
+    /// ``earliestDeadlineChanged()`` after unlocking.
+    func insertLocked(_ record: DelayRecord, deadline: Int64) -> Bool {
         record.slot = DelayRecord.State.pending
         let sequence = heap.pointee.nextSequence
         heap.pointee.nextSequence = sequence &+ 1
@@ -95,7 +106,7 @@ class TimerCore: @unchecked Sendable {
         let index = heap.pointee.count
         heap.pointee.count = index + 1
         let entry = Entry(deadline: deadline, sequence: sequence, record: Unmanaged.passUnretained(record))
-        if siftUp(entry, from: index) == 0 { earliestDeadlineChangedLocked(to: deadline) }
+        return siftUp(entry, from: index) == 0 && earliestDeadlineChangedLocked(to: deadline)
     }
 
     /// Takes a pending record's entry out of the heap (the record was

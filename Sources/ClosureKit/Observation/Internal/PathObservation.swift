@@ -64,19 +64,20 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     }
 
     func end() -> Bool {
-        let tokens = state.withLock { state -> [CancellationToken]? in
+        // Everything the state holds leaves it under the lock and is released
+        // after it: the handler's captures, the last value and the tokens
+        // are user code's to end (a capture's `deinit` may set an observed
+        // property, which reaches this observation again).
+        let ended = state.withLock { state -> State? in
             if state.ended { return nil }
+            var ended = State()
+            swap(&ended, &state)
             state.ended = true
-            var tokens = state.dependencies.map(\.token)
-            if let rootToken = state.rootToken { tokens.append(rootToken) }
-            state.dependencies = []
-            state.rootToken = nil
-            state.current = nil
-            state.handler = nil
-            return tokens
+            return ended
         }
-        guard let tokens else { return false }
-        for token in tokens { token.cancel() }
+        guard let ended else { return false }
+        for dependency in ended.dependencies { dependency.token.cancel() }
+        ended.rootToken?.cancel()
         return true
     }
 
