@@ -16,13 +16,23 @@
 ///
 /// - Adopters of ``Lifetime`` keep their values inside the object: they are
 ///   released in the same moment as the object's stored properties.
-/// - Any other object's values sit in a side table keyed by address, with a
-///   weak reference to the object. They are released when a sweep notices the
-///   object has ended; see ``ObjectLifetime`` for exactly when sweeps run, and
+/// - Any other object's values sit in the library's side table, keyed by the
+///   object's address. They are released when a sweep notices the object has
+///   ended; see ``ObjectLifetime`` for exactly when sweeps run, and
 ///   ``ObjectLifetime/releaseEndedObjects()`` to sweep now.
 ///
 /// An object that reuses the address of an ended one never sees the ended
-/// one's values: the weak reference tells the two apart.
+/// one's values. How the side table ensures it differs by platform:
+/// - On Linux, and wherever there is no Objective-C runtime, an entry holds
+///   an `unowned` reference to its object. It keeps the ended object's own
+///   memory (not what its stored properties referred to, which is released
+///   as usual) allocated until the sweep drops the entry, so no new object
+///   can take the address meanwhile. The object gets no weak-reference side
+///   table.
+/// - On Apple platforms, where an object may be an Objective-C object, an
+///   entry holds a weak reference, which tells a newcomer at the address from
+///   the ended object. A weak reference gives the object a weak-reference
+///   side table, which makes its own retains and releases slower.
 ///
 /// ## Types and boxed values
 ///

@@ -4,10 +4,9 @@
 /// A strongly held value sits in ``StrongValueBox``, as a `Value` (not an
 /// optional), so that the inlined read path reaches it with a flag test and a
 /// field load, and so that releasing a box destroys its value through the
-/// box's own generic argument: a `Value?` field made every release look up
-/// `Optional<Value>`'s metadata in the runtime (benchmark rows: "association
-/// · write, any object", "association · write, object adopts Lifetime"). A
-/// weak box answers through `weakValue()`.
+/// box's own generic argument, with no look-up of `Optional<Value>`'s
+/// metadata (Benchmarks/HISTORY.md, "ValueBox"). A weak box answers
+/// through `weakValue()`.
 @usableFromInline
 class ValueBox<Value>: @unchecked Sendable {
     /// Whether this is a ``WeakValueBox``; otherwise a ``StrongValueBox``.

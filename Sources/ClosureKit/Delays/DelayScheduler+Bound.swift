@@ -20,7 +20,7 @@ extension DelayScheduler {
     /// - Parameters:
     ///   - delay: How long to wait.
     ///   - object: The object the delay belongs to, held weakly.
-    ///   - executor: Where the closure runs.
+    ///   - executor: What hands the closure over (see ``DelayExecutor``).
     ///   - body: The closure; it receives the object, alive for the call.
     /// - Returns: The token that cancels the delay.
     public func schedule<Object: AnyObject & Sendable>(

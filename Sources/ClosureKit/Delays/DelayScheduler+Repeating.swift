@@ -23,7 +23,7 @@ extension DelayScheduler {
     ///   - interval: The period. It must be from 1 nanosecond to 9.2e9 seconds.
     ///   - delay: When the first tick falls due; `nil` (the default) means
     ///     after one `interval`.
-    ///   - executor: Where the closure runs.
+    ///   - executor: What hands the closure over (see ``DelayExecutor``).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the interval and the rule it
@@ -59,7 +59,7 @@ extension DelayScheduler {
     ///
     /// - Parameters:
     ///   - seconds: The period in seconds, rounded to whole nanoseconds.
-    ///   - executor: Where the closure runs.
+    ///   - executor: What hands the closure over (see ``DelayExecutor``).
     ///   - body: The closure, run once per tick.
     /// - Returns: The token that stops the ticks.
     /// - Throws: ``DelayIntervalError`` naming the value and the rule it

@@ -17,10 +17,13 @@
 ///   enqueued to the actor's ``ActorMailbox``, where the events of every
 ///   registration of that actor run in the order they were sent.
 ///
-/// "Sent on the actor" is known exactly, never guessed from the thread and
-/// never through a check that traps (``isRunning(on:)``):
+/// "Sent on the actor" is known exactly, from facts rather than from a
+/// guess, and never through a check that traps
+/// (``ActorMailbox/isRunning(on:)``):
 /// - the library's sends that take their caller's isolation record it for
 ///   the send (``SenderIsolation``);
+/// - the process's main thread runs only main-actor code, so a send there is
+///   on the main actor (``SenderIsolation`` too);
 /// - the main actor's executor is the main dispatch queue in every host
 ///   (apps, synchronous and `async` executables, `swift test`), so a key set
 ///   on that queue is visible exactly in main-actor code, on whichever thread

@@ -1,6 +1,8 @@
-/// An ordered, thread-safe list of handlers: the face of the one handler
-/// engine behind the sets of closures ClosureKit dispatches (proxy closures,
-/// hook points, observers, control events).
+/// An ordered, thread-safe list of handlers: the list form of the one
+/// handler engine (`HandlerCore`) behind the sets of closures ClosureKit
+/// dispatches. Control events keep their handlers in one, and an observed
+/// object its observations; delegate proxies, hook points and a property's
+/// observers use the engine's cores directly, under the same rules.
 ///
 /// ``add(_:options:)`` returns a ``CancellationToken``; cancelling or releasing
 /// the token removes the handler and releases it (and everything it captured)

@@ -41,10 +41,8 @@ enum InsteadLink<Arguments, Result> {
 /// escaping in type once per call (`withoutActuallyEscaping`: one heap box,
 /// and a check when the call ends that nothing kept them). Every link's
 /// continuation is that one closure with the index to go on from
-/// (``InsteadContinuation``), so a chain allocates one box whatever its
-/// length. Benchmark row "hook points · one instance instead hook" (three
-/// allocations a call when the chain, each link and each continuation were
-/// closures of their own).
+/// (``InsteadContinuation``), so a chain allocates one box a call whatever
+/// its length (Benchmarks/HISTORY.md, "InsteadChain").
 @usableFromInline
 enum InsteadChain<Arguments, Result> {
     /// Runs a chain of `count` links with `arguments`.

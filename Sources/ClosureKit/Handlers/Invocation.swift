@@ -15,9 +15,9 @@ public struct Invocation<Arguments, Result> {
     public let selector: MethodSelector<Arguments, Result>
 
     /// Where the hook that receives this invocation runs: ``HookPosition/before``
-    /// or ``HookPosition/after`` (``HookPosition/instead`` only for an
-    /// `instead` hook registered by name that takes an `Invocation`, and so
-    /// cannot proceed).
+    /// or ``HookPosition/after`` (``HookPosition/instead`` only for a delegate
+    /// proxy's `instead` closure registered by name for a method that returns
+    /// nothing, whose closure takes an `Invocation` and so cannot proceed).
     public let position: HookPosition
 
     /// The message's arguments (a tuple for several parameters).
@@ -59,8 +59,8 @@ public struct Invocation<Arguments, Result> {
 /// the arguments it needs, answers now, and calls the completion handler
 /// later.
 ///
-/// What ``proceed()`` calls runs during the call of the hook, on the hook's
-/// thread, so that a call allocates as little as it can.
+/// What ``proceed()`` calls runs synchronously, inside the hook's call and
+/// on its thread, before `proceed()` returns.
 public struct InsteadInvocation<Arguments, Result>: ~Copyable {
     /// The method being sent.
     public let selector: MethodSelector<Arguments, Result>

@@ -54,9 +54,8 @@ enum Stages {
     /// - Returns: The call's result.
     ///
     /// Always inlined, so that it is specialised for its caller's types: left
-    /// to itself the optimiser may call it unspecialised (seen from a hook
-    /// point: benchmark row "hook points · no hooks on this instance", 508 →
-    /// 659 instructions).
+    /// to itself the optimiser may call it unspecialised, and every call then
+    /// goes through generic code (Benchmarks/HISTORY.md, "Stages.run").
     @inlinable @inline(__always)
     static func run<Element, Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,

@@ -15,8 +15,8 @@ extension HookPoint {
     ///
     /// The hook is removed when the iterating task is cancelled or the
     /// sequence is dropped. A sequence of one instance finishes when the
-    /// instance ends (deterministically for an adopter of ``Lifetime``; see
-    /// ``ObjectLifetime`` for other objects); a type-wide sequence lasts
+    /// instance ends, during its deinitialisation: its hooks live in its
+    /// ``Hookable/hookStorage`` and end with it. A type-wide sequence lasts
     /// until it is cancelled or dropped. See ``EventSequence``.
     ///
     /// The instance is not part of an element (it need not be `Sendable`);

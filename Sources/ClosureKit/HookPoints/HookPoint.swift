@@ -46,8 +46,12 @@
 /// subclass and its own subclasses only. Instance hooks end with their
 /// instance; removing one instance's hook never touches another's.
 ///
-/// A one-shot `instead` hook counts as used once a call reaches the instead
-/// stage, even if a newer `instead` hook does not proceed to it.
+/// A one-shot (``RegistrationOptions/once``) `instead` hook is used up only
+/// when the chain reaches it: when it is the outermost hook of the call, or
+/// when the hook outside it proceeds. Behind a newer `instead` hook that does
+/// not proceed it stays registered, unspent, and runs at the first call that
+/// reaches it. So does one that the call passes over because it cannot
+/// answer there (see "Threads").
 ///
 /// ## Declaration
 ///

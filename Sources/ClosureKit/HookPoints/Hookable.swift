@@ -60,8 +60,9 @@ extension Hookable {
     ///
     /// `body` is given as `Any` and checked against the hook point at
     /// registration, never at call time:
-    /// - `before`: `(Self, Invocation<Arguments, Result>) -> Void`;
-    /// - `after`: the same, or `(Self, Invocation<Arguments, Result>) -> Result`
+    /// - `before`: `(Self, Invocation<Arguments, Result>) -> Void`, or
+    ///   `(Invocation<Any, Any>) -> Void`, which fits any method;
+    /// - `after`: either of those, or `(Self, Invocation<Arguments, Result>) -> Result`
     ///   to replace the result (see ``HookPoint/replaceResult(on:for:options:_:)``);
     /// - `instead`: `(Self, inout InsteadInvocation<Arguments, Result>) -> Result`;
     ///
@@ -72,15 +73,16 @@ extension Hookable {
     /// (see the Isolation article): a closure written in a `@MainActor` type
     /// or function is checked by Swift as main-actor code, but its type as
     /// `Any` no longer says so (it is a plain function type), so the actor
-    /// comes from `isolation`. Hooked from the main actor, it runs on the main
-    /// actor whichever thread calls the method: at once when the call is made
-    /// on the main actor, otherwise enqueued, in call order; an `instead` hook or a result
-    /// replacement answers only on a call from the main actor, and other
-    /// calls go on as if it were not there. Hooked from nonisolated code, it
-    /// runs on the calling thread. The rule depends on where the hook is
-    /// registered, not on the closure's annotations: a `@Sendable` closure
-    /// follows it too, and a closure marked `@MainActor` (whose type carries
-    /// the actor) does not match the hook point's signature.
+    /// comes from `isolation`. Hooked from an actor (the main actor, say), it
+    /// runs on that actor whichever thread calls the method: at once when the
+    /// call is made on that actor, otherwise enqueued to it, in call order; an
+    /// `instead` hook or a result replacement answers only calls made on that
+    /// actor, and other calls go on as if it were not there. Hooked from
+    /// nonisolated code, it runs on the calling thread. The rule depends on
+    /// where the hook is registered, not on the closure's annotations: a
+    /// `@Sendable` closure follows it too, and a closure marked `@MainActor`
+    /// (whose type carries the actor) does not match the hook point's
+    /// signature.
     ///
     /// ```swift
     /// @MainActor

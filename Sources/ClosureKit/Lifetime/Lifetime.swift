@@ -8,11 +8,14 @@
 /// ```
 ///
 /// For an object that adopts `Lifetime`:
-/// - end-of-life callbacks (`ObjectLifetime.onEnd(of:perform:)`) run during
-///   the object's deinitialisation, on the thread that released it;
+/// - end-of-life callbacks (`ObjectLifetime.onEnd(of:perform:)`) are run by
+///   the object's deinitialisation, deterministically: one registered from
+///   nonisolated code runs there, on the thread that released the object;
+///   one registered from an actor runs on that actor, at once if the object
+///   ends there and enqueued to it otherwise (see the Isolation article);
 /// - associated values (``Association``) live in the object itself, are
-///   released in the same moment, and are read about twice as fast as through
-///   a side table.
+///   released in the same moment, and are read through the object's own
+///   storage, with no look-up by address in the library's side table.
 ///
 /// Any class works with ClosureKit without adopting `Lifetime`; what changes
 /// is *when* its values are released and its callbacks run (see

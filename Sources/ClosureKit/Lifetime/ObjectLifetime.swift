@@ -12,13 +12,21 @@
 ///   deinitialisation, on the thread that released the last reference,
 ///   deterministically.
 /// - For any other object: Swift offers no hook into the deinitialisation of
-///   an arbitrary object, so the library notices the end through a weak
-///   reference, in a sweep of its side table. A sweep runs inside some later
-///   association or lifetime call (on that call's thread) once the number of
-///   such calls since the previous sweep reaches `max(1024, 2 × objects in the
-///   table)`, or at once when you call ``releaseEndedObjects()``. So the delay is
-///   bounded by activity, amortised O(1) per call, and never "never"; adopt
-///   ``Lifetime`` where the moment matters.
+///   an arbitrary object, so the library's side table, which holds the
+///   object's entry, notices the end in a sweep. A sweep runs inside a later
+///   call that goes through the side table's entries (an association write
+///   or removal, ``Association/count(on:)``, ``Association/removeAll(from:)``,
+///   an end-of-life registration; reading a value does not count), on that
+///   call's thread, once the number of such calls since the previous sweep
+///   reaches `max(1024, 2 × the entries the previous sweep left)`; or at once
+///   when you call ``releaseEndedObjects()``. So the delay is bounded by that
+///   activity, at an amortised O(1) per call; adopt ``Lifetime`` where the
+///   moment matters.
+///
+/// That is where the end is noticed. A callback registered from nonisolated
+/// code runs right there; one registered from an actor runs on that actor:
+/// at once when the end is noticed on it, and enqueued to it otherwise (see
+/// the Isolation article).
 ///
 /// In both cases the callbacks run exactly once, in registration order, with
 /// no library lock held, and never after their token was cancelled.

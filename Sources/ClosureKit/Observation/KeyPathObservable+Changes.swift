@@ -21,7 +21,7 @@ extension KeyPathObservable {
     ///
     /// - Note: For a key path through intermediate objects
     ///   (`\.owner.address.city`) the object's end stops the changes but does
-    ///   not yet finish the sequence: the engine keeps such an observation's
+    ///   not finish the sequence: the engine keeps such an observation's
     ///   handler until its token is released. End the loop by cancelling its
     ///   task.
     ///

@@ -21,12 +21,14 @@ extension KeyPathObservable {
     /// included. Registered from nonisolated code, the callback is
     /// `@Sendable` and runs synchronously on the thread that sets the
     /// property. Registered from an actor, it is that actor's code: it runs
-    /// synchronously when the property is set on that actor and no earlier
-    /// event for the actor waits, and is enqueued to the actor otherwise (see
-    /// the Isolation article). A set from
-    /// another thread that races with ``CancellationToken/cancel()`` may
-    /// still deliver one callback if its dispatch had begun; once `cancel()`
-    /// has returned, no new dispatch calls the closure.
+    /// synchronously when the property is known to be set on that actor (a
+    /// set on the main actor always is; one on another actor only inside a
+    /// library send isolated to it) and no earlier event for the actor waits,
+    /// and is enqueued to the actor otherwise (see the Isolation article). A
+    /// set from another thread that races with
+    /// ``CancellationToken/cancel()`` may still deliver one callback if its
+    /// dispatch had begun; once `cancel()` has returned, no new dispatch
+    /// calls the closure.
     ///
     /// The observation does not keep this object alive, and ends when it
     /// ends. A nested key path's observation keeps the latest value of the

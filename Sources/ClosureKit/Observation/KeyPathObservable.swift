@@ -27,8 +27,12 @@
 /// `@Sendable` and runs synchronously on the thread that sets the property.
 /// Registered from an actor (a `@MainActor` view model, another actor,
 /// top-level code), it is that actor's code: it runs synchronously when the
-/// property is set on that actor and no earlier event for the actor waits,
-/// and is enqueued to the actor otherwise, in the order of the sets.
+/// property is known to be set on that actor and no earlier event for the
+/// actor waits, and is enqueued to the actor otherwise, in the order of the
+/// sets. A set on the main actor is known in every host; a property setter
+/// does not learn its caller's actor, so a set on another actor is known
+/// only inside a library send isolated to it (a handler that
+/// `sendEvents(_:isolation:)` runs, say), and is enqueued elsewhere.
 /// No library lock is held while they run, so a callback may read and set
 /// observed properties, and add or remove observations, itself included.
 /// Several threads may set properties at once: each set produces exactly one

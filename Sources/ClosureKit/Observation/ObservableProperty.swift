@@ -12,9 +12,11 @@
 /// `KeyPathObservable.observe(_:options:_:)`, after the value is stored:
 /// synchronously, on the setting thread, for an observation registered from
 /// nonisolated code; on its actor for one registered from an actor
-/// (synchronously when the set is made on that actor and no earlier event
-/// for the actor waits, enqueued otherwise). A set of an equal value
-/// notifies too, unless an observation asks for
+/// (synchronously when the set is known to be made on that actor and no
+/// earlier event for the actor waits, enqueued otherwise: a set on the main
+/// actor is known in every host, a set on another actor only inside a
+/// library send isolated to it; see the Isolation article). A set of an
+/// equal value notifies too, unless an observation asks for
 /// ``ObservationOptions/skippingEqualValues``.
 ///
 /// Reads and writes of the value are guarded by the object's lock, so the
@@ -168,8 +170,8 @@ public struct ObservableProperty<Value> {
         // write. Not by the storage's key path: handing that one to the
         // library would let it reach the storage behind the compiler's
         // back, so that every access of the storage in the adopter's module
-        // would keep its dynamic exclusivity check (benchmark row:
-        // "observation · write, no observer").
+        // would keep its dynamic exclusivity check (Benchmarks/HISTORY.md,
+        // "ObservableProperty slots").
         let slot = SlotTable.slot(for: wrappedKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot
