@@ -110,6 +110,11 @@ struct Lock: @unchecked Sendable {
     private static let byteCount = offset + max(MemoryLayout<Mutex<Void>>.size, MemoryLayout<Platform.Mutex>.size)
 
     private var isPthread: Bool { raw.load(as: UInt32.self) != 0 }
+
+    /// Whether this lock is the pthread mutex the thread sanitizer gets,
+    /// rather than the `Mutex` that ships: for the test that checks the
+    /// shipping lock runs where it should.
+    var usesPthreadMutex: Bool { isPthread }
     private var mutex: UnsafeMutablePointer<Mutex<Void>> {
         (raw + Self.offset).assumingMemoryBound(to: Mutex<Void>.self)
     }

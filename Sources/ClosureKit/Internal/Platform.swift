@@ -201,6 +201,12 @@ enum Platform {
 /// A condition variable with a "woken" flag, so that a wake-up between a
 /// thread's last look at its work and its sleep is never lost: what the
 /// timer thread sleeps on.
+///
+/// The one mutex that is not a ``Lock``: a condition variable needs a
+/// pthread mutex (`Synchronization.Mutex` has none to pair with). It guards
+/// only the flag; nothing else is locked while it is held, and it is taken
+/// with no other lock held (the timer heap asks for a wake-up after
+/// unlocking).
 final class TimerSleeper: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
