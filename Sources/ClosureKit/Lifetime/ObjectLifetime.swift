@@ -13,18 +13,20 @@
 ///   deterministically.
 /// - For any other object: Swift offers no hook into the deinitialisation of
 ///   an arbitrary object, so the library's side table, which holds the
-///   object's entry, notices the end in a sweep. A sweep runs inside a later
-///   call that goes through the side table's entries (an association write
-///   or removal, ``Association/count(on:)``, ``Association/removeAll(from:)``,
-///   an end-of-life registration; reading a value does not count), on that
-///   call's thread, once the number of such calls since the previous sweep
-///   reaches `max(1024, 2 × the entries the previous sweep left)`; or at once
-///   when you call ``releaseEndedObjects()``. So the delay is bounded by that
-///   activity, at an amortised O(1) per call; adopt ``Lifetime`` where the
+///   object's entry, notices the end in a sweep, and ends the object on the
+///   library's end-of-life queue (a serial dispatch queue): its callbacks
+///   run, and its associated values are released, there, never inside a
+///   call of yours. The queue sweeps about once a second while the side
+///   table has entries; a write, a removal or an end-of-life registration
+///   also sweeps once such calls since the previous sweep reach
+///   `max(1024, 2 × the entries the previous sweep left)`, and hands what it
+///   finds to the queue. ``releaseEndedObjects()`` sweeps at once and ends
+///   what it finds on the calling thread. Adopt ``Lifetime`` where the
 ///   moment matters.
 ///
-/// That is where the end is noticed. A callback registered from nonisolated
-/// code runs right there; one registered from an actor runs on that actor:
+/// A callback registered from nonisolated code runs where the object is
+/// ended (its deinitialisation, the end-of-life queue, or the caller of
+/// ``releaseEndedObjects()``); one registered from an actor runs on that actor:
 /// at once when the end is noticed on it, and enqueued to it otherwise (see
 /// the Isolation article).
 ///

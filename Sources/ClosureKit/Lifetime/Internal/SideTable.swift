@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The ``LifetimeStorage`` of objects that do not adopt ``Lifetime``, keyed by
 /// address.
 ///
@@ -21,20 +23,38 @@
 ///   longer the object asked about drops the stale entry, and a sweep drops
 ///   entries whose weak reference reads nil.
 ///
-/// Sweeping is amortised: every table operation counts, and once the count
-/// reaches `max(sweepFloor, 2 × entries left by the last sweep)` the operation
-/// sweeps. (Measured against the entries left by the last sweep, not the
-/// current ones: otherwise churning new objects, each adding an entry per
-/// operation, would raise the bar as fast as the count and never sweep.)
-/// Dead entries are therefore released after at most that many further
-/// association or lifetime calls anywhere in the process, or at once by
-/// ``ObjectLifetime/releaseEndedObjects()``.
+/// Ended objects are found by sweeps, and ended on the end-of-life queue
+/// (``endOfLifeQueue``, serial): releasing an entry runs its end-of-life
+/// callbacks and releases its values, which is user code, so it never runs
+/// inside a user's unrelated call. Two things sweep:
+///
+/// - the end-of-life queue itself, every ``sweepInterval`` while the table
+///   has entries (it stops when the table is empty, and starts again with
+///   the next entry);
+/// - a table operation (a write, a removal, an end-of-life registration;
+///   not a read), once the operations since the last sweep reach
+///   `max(sweepFloor, 2 × entries left by the last sweep)`, so that the
+///   table stays bounded between the queue's sweeps; it hands what it found
+///   to the queue. (Measured against the entries left by the last sweep, not
+///   the current ones: otherwise churning new objects, each adding an entry
+///   per operation, would raise the bar as fast as the count and never
+///   sweep.)
+///
+/// ``ObjectLifetime/releaseEndedObjects()`` sweeps at once and ends what it
+/// finds on the calling thread.
 ///
 /// One lock guards the table and the storages in it, so that a read takes a
 /// single lock.
 @usableFromInline
 enum SideTable {
     static let sweepFloor = 1024
+
+    /// How often the end-of-life queue sweeps while the table has entries.
+    static let sweepInterval = DispatchTimeInterval.seconds(1)
+
+    /// Where ended objects that do not adopt ``Lifetime`` end: their
+    /// end-of-life callbacks run, and their values are released, here.
+    static let endOfLifeQueue = DispatchQueue(label: "ClosureKit.end-of-life")
 
     private final class Entry {
         let owner: OwnerReference
@@ -66,6 +86,8 @@ enum SideTable {
         /// never moves), so that a read on an object with no values does not
         /// repeat a protocol-conformance look-up each time.
         var nonAdopters = AddressTable<Bool>()
+        /// Whether the end-of-life queue has a sweep scheduled.
+        var sweepScheduled = false
     }
 
     /// The lock that guards the table and the storages in it. Immortal.
@@ -112,11 +134,11 @@ enum SideTable {
             let old = entry.storage.replaceBoxWhileLocked(for: id, with: box)
             countOperation(releasing: &released)
             lock.unlock()
-            released.removeAll()
+            endLater(released)
             return old
         }
         lock.unlock()
-        released.removeAll()
+        endLater(released)
         if let adopter = object as? any Lifetime {
             return adopter.lifetimeStorage.replaceBox(for: id, with: box, owner: object)
         }
@@ -138,7 +160,7 @@ enum SideTable {
             countOperation(releasing: &released)
         }
         lock.unlock()
-        released.removeAll()
+        endLater(released)
         return updated
     }
 
@@ -150,9 +172,9 @@ enum SideTable {
         let found = liveEntry(at: address, for: object, releasing: &released)
         countOperation(releasing: &released)
         lock.unlock()
-        // Stale entries are released here, outside the lock: their end-of-life
+        // Stale entries end on the end-of-life queue: their end-of-life
         // callbacks and the deinit of their values may run user code.
-        released.removeAll()
+        endLater(released)
         if let found { return found.storage }
         return (object as? any Lifetime)?.lifetimeStorage.bind(to: object)
     }
@@ -174,8 +196,11 @@ enum SideTable {
             state.entries.insert(Entry(owner: object, address: address, storage: storage), for: address)
         }
         countOperation(releasing: &released)
+        let schedules = !state.sweepScheduled
+        state.sweepScheduled = true
         lock.unlock()
-        released.removeAll()
+        endLater(released)
+        if schedules { scheduleSweep() }
         return storage
     }
 
@@ -187,6 +212,29 @@ enum SideTable {
         let count = released.count
         released.removeAll()
         return count
+    }
+
+    /// Ends the entries a table operation found ended, on the end-of-life
+    /// queue.
+    private static func endLater(_ released: [Entry]) {
+        guard !released.isEmpty else { return }
+        let entries = UncheckedSendable(released) // handed over: nothing else holds them
+        endOfLifeQueue.async { _ = entries }
+    }
+
+    /// Has the end-of-life queue sweep after ``sweepInterval``, and again
+    /// after each sweep that leaves entries.
+    private static func scheduleSweep() {
+        endOfLifeQueue.asyncAfter(deadline: .now() + sweepInterval) {
+            var released: [Entry] = []
+            let again = lock.withLock { () -> Bool in
+                sweep(releasing: &released)
+                state.sweepScheduled = state.entries.count > 0
+                return state.sweepScheduled
+            }
+            released.removeAll()
+            if again { scheduleSweep() }
+        }
     }
 
     /// The number of entries, live or not yet swept. For tests and benchmarks.
