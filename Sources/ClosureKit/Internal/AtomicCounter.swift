@@ -18,8 +18,8 @@ typealias AtomicCounter = AtomicBackedCounter
 #endif
 
 /// A counter on `Synchronization.Atomic`: a load is a plain move on x86-64
-/// and arm64. Benchmark rows: "control events · per extra handler",
-/// "hook points · no hooks".
+/// and arm64, so a dispatch's re-check before each handler, and a hook
+/// point's test for hooks, take no lock.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 @usableFromInline
 struct AtomicBackedCounter: ~Copyable, Sendable {
@@ -47,8 +47,9 @@ struct AtomicBackedCounter: ~Copyable, Sendable {
 }
 
 /// A counter behind a lock of its own, for platforms whose floor lacks
-/// `Atomic`: a load costs a lock round trip, what the per-handler check
-/// it spares cost before.
+/// `Atomic`: a load costs a lock round trip, about what the look under the
+/// group's lock that it spares costs, so there it saves little time; it
+/// keeps one code path for every platform.
 @usableFromInline
 struct LockBackedCounter: ~Copyable, Sendable {
     private let value = Locked<UInt>(0)

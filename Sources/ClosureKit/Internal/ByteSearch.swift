@@ -7,11 +7,9 @@
 /// module is imported in one file of the package, `Internal/Platform.swift`.
 ///
 /// Why a buffer pointer and `memchr` rather than `array[range].firstIndex(of:)`:
-/// no benchmark row isolates the guard's byte search (the row "memory ·
-/// XMLParser, 52 MB file: peak memory growth, guarded stream" parses through
-/// it); measured alone on 20 MB with a line feed every 80 bytes, finding every
-/// line feed took 0.046 s with `memchr` against 1.66 s with `firstIndex(of:)`
-/// in a debug build, and 0.004 s against 0.017 s in a release build.
+/// the generic search is many times slower in a debug build, where it is not
+/// specialised, and several times slower in a release build (its measured
+/// worth: Benchmarks/HISTORY.md, "Unsafe constructs").
 package enum ByteSearch {
     /// The first index in `range` of `array` holding `byte`.
     package static func firstIndex(of byte: UInt8, in array: [UInt8], _ range: Range<Int>) -> Int? {

@@ -5,8 +5,8 @@ internal import Synchronization
 /// hook point once, not on every call (``HookPoint/verifyCaller(_:)``).
 /// A different literal, even of the same text, is one more check.
 ///
-/// Reads the literal's address, hence here. Debug builds only; no benchmark
-/// row (release builds never call it).
+/// Reads the literal's address, hence here. Debug builds only: release
+/// builds never call it.
 @usableFromInline
 final class CallerMemo: Sendable {
     #if canImport(Darwin)

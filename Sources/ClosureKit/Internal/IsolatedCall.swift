@@ -110,10 +110,10 @@ package enum IsolatedCall {
         ).body
     }
 
-    /// ``synchronous(_:)`` for a closure of any number of parameters: for
-    /// the closure conveniences of ClosureKitFoundation, which adapt a
-    /// user's closure before registering it with its actor. Call it only on
-    /// `body.isolation`.
+    /// ``synchronous(_:)-((Input)->Output)`` for a closure of any number of
+    /// parameters: for the closure conveniences of ClosureKitFoundation, which
+    /// adapt a user's closure before registering it with its actor. Call it
+    /// only on `body.isolation`.
     @inline(__always)
     package static func callable<each Input, Output>(
         _ body: @escaping @isolated(any) @Sendable (repeat each Input) -> Output

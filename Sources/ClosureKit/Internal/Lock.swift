@@ -2,21 +2,17 @@
 internal import Synchronization
 #endif
 
-#if !canImport(Darwin)
-internal import Synchronization
-#endif
-
 /// The library's one lock, named by a plain pointer: `os_unfair_lock` on
 /// Darwin, `Synchronization.Mutex` elsewhere (see "Linux" below).
 ///
 /// Every lock in the package is one of these: an object's own lock
 /// (``Locked``, ``HandlerGroup``, the timer heap's), the side table's, and the
-/// process-wide stripes of ``striped(for:)``. It is a pointer rather than an
-/// object because the mutex must not move once initialised, and because
-/// passing a pointer costs no reference counting: a lock reached through a
-/// computed property or a pool (a `LifetimeStorage`'s, a token's) would
-/// otherwise pay a retain and a release per use. Benchmark rows: "association
-/// · read, Lifetime adopter" and "delegate proxy · instead closure".
+/// process-wide ``stripes``. It is a raw pointer rather than an object
+/// because the mutex must not move once initialised, and because passing a
+/// pointer costs no reference counting: a lock reached through a computed
+/// property or a pool (a `LifetimeStorage`'s, a token's) would otherwise pay
+/// a retain and a release per use (its measured worth: Benchmarks/HISTORY.md,
+/// "Unsafe constructs").
 ///
 /// A lock made with ``init()`` belongs to whoever made it, who calls
 /// ``destroy()`` when it ends (from its `deinit`); copies name the same mutex.
@@ -43,29 +39,27 @@ internal import Synchronization
 ///    `ObservationStorage` lock is a leaf, and never calls back into a
 ///    `PathObservation` while held (its sets deliver after unlocking).
 ///
-/// So the 64 stripes of ``striped(for:)`` (a `Lifetime` adopter's storage,
+/// So the 64 ``stripes`` (a `Lifetime` adopter's storage,
 /// a token's cancelled flag, a `HookStorage`'s list), which two unrelated
 /// objects may share, are never nested, and neither are the timer heap's
 /// lock, the side table's, a handler group's or a `Locked` value's. The
 /// timer thread's sleeper has its own mutex and condition variable, which
 /// it takes with no other lock held: the heap asks for a wake-up after
 /// unlocking.
-
+///
 /// ## Linux
 ///
-/// An uncontended `Synchronization.Mutex` lock and unlock cost about 37
-/// instructions as ``lock()`` and ``unlock()`` (14 inlined in a tight loop)
-/// where a pthread mutex cost about 67 (64), by callgrind, and every hot path
-/// takes at least one: benchmark rows "hook points · one instance before hook" (832.9 →
-/// 735.0 instructions), "control events · send to one handler" (276.0 →
-/// 229.6), "delegate proxy · instead closure" (356.0 → 303.9). ``lock()`` and
-/// ``unlock()`` are `Mutex<Void>`'s `_unsafeLock()` and `_unsafeUnlock()`,
-/// which it offers for critical sections that are not one closure. Under the
-/// thread sanitizer the lock is a pthread mutex instead
+/// ``lock()`` and ``unlock()`` are `Mutex<Void>`'s underscored
+/// `_unsafeLock()` and `_unsafeUnlock()`, which it offers for critical
+/// sections that are not one closure: an uncontended lock and unlock cost
+/// markedly less than a pthread mutex's, and every hot path takes at least
+/// one (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
+/// Under the thread sanitizer the lock is a pthread mutex instead
 /// (``Platform/threadSanitizerIsRunning``): a word in front of the mutex says
 /// which, one compare per use. `Mutex` needs macOS 15 and peers on Darwin,
 /// above the package's floor, and `os_unfair_lock` is as cheap there, so
 /// Darwin keeps it and the floor stays.
+
 @usableFromInline
 struct Lock: @unchecked Sendable {
     // Stored untyped so that inlinable code may hold it without the platform
@@ -178,8 +172,7 @@ struct Lock: @unchecked Sendable {
     }
 
     /// The stripe of the object `identifier` names: for an initialiser, which
-    /// would retain `self` to pass it as `AnyObject` (benchmark row:
-    /// "lifetime · create, register end callback, end").
+    /// would retain `self` to pass it as `AnyObject`.
     @inlinable
     static func striped(for identifier: ObjectIdentifier) -> Lock {
         let address = UInt(bitPattern: identifier)
@@ -193,15 +186,15 @@ struct Lock: @unchecked Sendable {
 /// `Synchronization.Mutex` for the Darwin platform floor.
 ///
 /// `@usableFromInline` so that an inlinable hot path, such as
-/// `Throttler.send(_:)`, can be specialised for its caller's types.
+/// `Throttler.send(_:isolation:)`, can be specialised for its caller's types.
 @usableFromInline
 final class Locked<State>: @unchecked Sendable {
     @usableFromInline
     let lock = Lock()
     /// Only `withLock` touches it, with the lock held, so the lock already
-    /// guarantees exclusive access: the dynamic exclusivity check is skipped.
-    /// It cost a throttled `Throttler.send` about 130 of its 214 instructions
-    /// (Benchmarks: "Throttler.send while throttled", callgrind).
+    /// guarantees exclusive access and the dynamic exclusivity check is
+    /// skipped: in a short critical section it would cost more than the lock
+    /// itself (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     @usableFromInline @exclusivity(unchecked)
     var state: State
 

@@ -1,9 +1,8 @@
 internal import Synchronization
 
 /// A reference stored once and then read without a lock: the links of
-/// ``HookStorage``'s list of cores, which a hooked call reads on every call.
-/// Benchmark row "hook points · one instance before hook" (a lock round trip
-/// per call otherwise).
+/// ``HookStorage``'s list of cores, which a hooked call reads on every call,
+/// so that finding an instance's hooks takes no lock round trip.
 ///
 /// Atomic where `Synchronization`'s `AtomicLazyReference` is available to
 /// every supported OS (Linux); behind a lock on Apple platforms, whose
@@ -16,8 +15,9 @@ typealias OnceReference = AtomicBackedOnceReference
 
 /// The reference is kept as the bits of a retained `Unmanaged`, in an
 /// `Atomic<UInt>`: `AtomicLazyReference` does the same, but its `load()` is
-/// not inlinable and runs as unspecialised generic code (about 300
-/// instructions a call, with a metadata look-up).
+/// not inlinable and runs as unspecialised generic code, with a metadata
+/// look-up on every call (its measured worth: Benchmarks/HISTORY.md,
+/// "Unsafe constructs").
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 struct AtomicBackedOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
     private let bits = Atomic<UInt>(0)

@@ -11,12 +11,13 @@ internal import os
 @preconcurrency internal import Android
 #endif
 
-/// Everything the library takes from the C library, in the one file that
-/// imports the platform module and ClosureKitShims: the mutex under ``Lock``,
+/// Everything the library takes from the C library and from ClosureKitShims
+/// (but for the runtime entry points of ``SwiftRuntime``), in the one file
+/// that imports the platform module: the mutex under ``Lock``,
 /// the thread-local slots of ``SenderIsolation`` and ``AccessTracking``, the
 /// main-thread test, the system clocks of
 /// ``RawClock``, the timer thread and the condition variable it sleeps on,
-/// symbol lookup for ``SwiftRuntime``, the timer-slack call, and `memchr`
+/// the test for the thread sanitizer, the timer-slack call, and `memchr`
 /// for ``ByteSearch``.
 ///
 /// Each is a thin wrapper, `@inline(__always)` where it sits on a hot path
@@ -181,7 +182,7 @@ enum Platform {
     /// Asks Linux to wake the calling thread as close to its deadlines as it
     /// can (`PR_SET_TIMERSLACK`, best effort), so that the timer thread wakes
     /// as close to a deadline as Dispatch's timers do; elsewhere, does
-    /// nothing. Benchmark row: "delays · firing lateness".
+    /// nothing.
     static func setTimerSlack(nanoseconds: UInt) {
         #if os(Linux)
         closurekit_set_timer_slack(nanoseconds)

@@ -6,7 +6,7 @@
 ///
 /// - The send entry points that take `isolation: isolated (any Actor)? =
 ///   #isolation` (``EventControl/sendEvents(_:isolation:)``,
-///   ``HookPoint/call(_:_:isolation:original:)``,
+///   ``HookPoint/call(_:_:isolation:function:original:)``,
 ///   ``ManualClock/advance(by:isolation:)``,
 ///   ``ManualClock/advance(to:isolation:)``, ``Throttler/send(_:isolation:)``)
 ///   wrap their work in ``during(_:_:)``: the compiler guarantees that the
@@ -14,13 +14,13 @@
 /// - The process's main thread runs only main-actor code where it lives
 ///   (``Platform/isProcessMainThread()``). The first question on a thread
 ///   asks once and leaves the answer in the slot: the main actor's identity
-///   on the main thread, ``notMainThread`` elsewhere. Sends save and restore
+///   on the main thread, `notMainThread` elsewhere. Sends save and restore
 ///   the slot around them, so the answer survives them.
 ///
 /// The slot holds an actor's identity as a bit pattern, never dereferenced;
-/// a C thread-local slot holds a raw pointer, hence the conversion. Benchmark
-/// rows: "isolation · main-actor handler" (one inline thread-local load per
-/// delivery).
+/// a C thread-local slot holds a raw pointer, hence the conversion. Reading
+/// it is one inline thread-local load per delivery (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs").
 enum SenderIsolation {
     /// The slot's value on a thread known not to be the main thread, with no
     /// send in progress: no object lives at address 1.

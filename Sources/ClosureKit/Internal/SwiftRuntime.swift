@@ -15,9 +15,10 @@ internal import ClosureKitShims
 /// Linux, the side table pins the objects it describes with unowned
 /// references and sweeps those that have ended (see ``SideTable``).
 ///
-/// Benchmark rows: "delays · schedule + cancel" (one allocation per pending
-/// delay, as the heap does not own it) and "association · read, any object"
-/// (owners get no weak-reference side table).
+/// They make a pending delay one allocation (the heap does not own the
+/// record that is also the token) and give the side table's owners no
+/// weak-reference side table (their measured worth: Benchmarks/HISTORY.md,
+/// "Unsafe constructs").
 enum SwiftRuntime {
     /// Retains `object` and returns it as a strong reference, or returns nil
     /// if its deinitialisation has begun. The caller must guarantee that the

@@ -5,8 +5,9 @@
 /// it once per event (the XMLParser adapter calls its proxy once per parsed
 /// element): a `weak` reference would give the proxy a side table and make
 /// every retain of it slow, and even a strong retain and release per event
-/// costs more than the rest of the forwarding. Benchmark row: "XMLParser ·
-/// forwarding proxy". The owner must clear the reference before it ends.
+/// costs more than the rest of the forwarding (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs"). The owner must clear the
+/// reference before it ends.
 package struct UnretainedReference<Object: AnyObject>: @unchecked Sendable {
     @usableFromInline
     let reference: Unmanaged<Object>

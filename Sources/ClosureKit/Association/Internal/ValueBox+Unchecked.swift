@@ -1,10 +1,9 @@
 extension ValueBox {
     /// The box stored under a key of this value type, without a dynamic
     /// cast: a key's id is unique to its `Value` type, so whatever is stored
-    /// under it is a `ValueBox<Value>`.
-    ///
-    /// Benchmark row: "association · read" (a checked cast to a generic class
-    /// is a metadata look-up per read).
+    /// under it is a `ValueBox<Value>`. A checked cast to a generic class
+    /// would look up its metadata on every read (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     static func unchecked(_ box: AnyObject) -> ValueBox<Value> {
         unsafeDowncast(box, to: ValueBox<Value>.self)
@@ -13,8 +12,8 @@ extension ValueBox {
 
 extension ValueBox {
     /// This box as the ``StrongValueBox`` it is when ``isWeak`` is false,
-    /// without a dynamic cast. Benchmark row: "association · read, object
-    /// adopts Lifetime" (a checked cast is a metadata look-up per read).
+    /// without a dynamic cast, which would look up metadata on every read
+    /// (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     var strong: StrongValueBox<Value> {
         unsafeDowncast(self, to: StrongValueBox<Value>.self)
@@ -25,9 +24,8 @@ extension ValueBox {
     /// Swaps `value` with the value of `box`, a box stored under a key of
     /// this value type, if it is a strong box; returns whether it did. The
     /// caller holds the storage's lock and has checked that the box is
-    /// uniquely referenced. Benchmark rows: "association · write, any
-    /// object", "association · write, object adopts Lifetime" (a new box per
-    /// write otherwise).
+    /// uniquely referenced. Spares a write the allocation of a new box (its
+    /// measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     static func swap(_ value: inout Value, into box: AnyObject) -> Bool {
         let box = unchecked(box)
@@ -43,8 +41,8 @@ final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
     /// Replaced in place by a write only while the box is uniquely
     /// referenced, under its storage's lock: no reader holds it then, and a
     /// new reader needs that lock to reach it. So the field skips the dynamic
-    /// exclusivity check. Benchmark rows: "association · write, any object",
-    /// "association · write, object adopts Lifetime".
+    /// exclusivity check (its measured worth: Benchmarks/HISTORY.md,
+    /// "Unsafe constructs").
     @usableFromInline
     @exclusivity(unchecked) var value: Value
 

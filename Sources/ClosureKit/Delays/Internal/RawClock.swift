@@ -7,8 +7,10 @@
 /// standard clocks is a `Duration` since the clock's epoch (both are frozen
 /// types), so instants convert to the same ticks exactly.
 ///
-/// Benchmark row: "delays · schedule + cancel" (the clock read is part of
-/// every schedule).
+/// The clock is read on every schedule. ``ticks(ofStandard:)`` reads an
+/// instant as its `Duration` with an `unsafeBitCast`, which
+/// ``agrees(_:with:)`` guards with a size check (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs").
 ///
 /// The mapping is verified when a scheduler is created (the system clock and
 /// the Swift clock must agree to within a millisecond); if they ever do not,

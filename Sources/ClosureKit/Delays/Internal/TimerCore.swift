@@ -18,8 +18,9 @@ import Dispatch
 /// record knows the index of its entry (``DelayRecord/heapIndex``, updated as
 /// entries move), so removing any entry is O(log *n*). Heap entries hold
 /// everything the ordering needs (deadline and sequence); sifting writes only
-/// the moved records' indices. Benchmark row: "delays · schedule + cancel"
-/// (no reference counting for the heap's reference, no tombstones).
+/// the moved records' indices. So the heap's reference costs no reference
+/// counting, and a cancelled delay leaves no tombstone behind (its measured
+/// worth: Benchmarks/HISTORY.md, "Unsafe constructs").
 ///
 /// Popping an entry retains its record with `swift_tryRetain`, which refuses
 /// a record whose `deinit` has begun. That `deinit` is then waiting for the
@@ -28,7 +29,7 @@ import Dispatch
 ///
 /// - Complexity: insert, cancel and popping the earliest are O(log *n*). A
 ///   delay scheduled after every pending one and cancelled before any later
-///   one (the common case, and the benchmark's scaling rows) moves no entry.
+///   one (the common case) moves no entry.
 class TimerCore: @unchecked Sendable {
     /// One heap slot: an unretained reference to its record (see above).
     struct Entry {
@@ -37,10 +38,9 @@ class TimerCore: @unchecked Sendable {
         var record: Unmanaged<DelayRecord>
     }
 
-    /// The heap's storage, in memory of its own so that the hot paths pay
-    /// neither copy-on-write checks nor dynamic exclusivity checks. Guarded
-    /// by `lock`. Benchmark rows: "delays · schedule + cancel" and its
-    /// scaling rows (1k to 1M pending).
+    /// The heap's storage, in raw memory of its own so that the hot paths pay
+    /// neither copy-on-write checks nor dynamic exclusivity checks. Guarded by
+    /// `lock` (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     private struct Heap {
         var entries: UnsafeMutablePointer<Entry>?
         var count = 0

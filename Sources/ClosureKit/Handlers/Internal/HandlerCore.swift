@@ -1,44 +1,11 @@
-/// The engine's storage: the one implementation of ordered, thread-safe
-/// handler registration behind every capability that dispatches
-/// (`HandlerList`, delegate proxies, hook points, key-path observation,
-/// control events). End-of-life callbacks, dispatched once when their object
-/// ends, keep a lighter chain of their own (see ``LifetimeStorage``).
-///
-/// A core holds the registered entries of one list, in registration order,
-/// and the snapshot that dispatches read. It owns:
-///
-/// - **registration**: ``add(_:position:once:)`` appends an entry and returns
-///   the token that removes it;
-/// - **removal**: a token's `cancel()`, its release, ``removeAll()`` and
-///   ``removeAll(where:)`` unlink entries and release each entry's element
-///   (the handler and everything it captured) at once, after the lock;
-/// - **snapshots**: a dispatch reads an immutable ``HandlerSnapshot`` under the
-///   lock, with the lock's removal count, and then calls the handlers with no
-///   lock held (``HandlerDispatch``);
-/// - **the re-check before each call**: a handler removed since the snapshot
-///   (by an earlier handler of the same dispatch, or by another thread) is not
-///   called. While the removal count is unchanged nothing was removed, so the
-///   check costs an atomic load; otherwise ``claim(_:)`` checks under the lock;
-/// - **`.once`**: a one-shot entry is consumed by the claim of the dispatch
-///   that calls it, so it runs exactly once even when several threads
-///   dispatch at the same time.
-///
-/// Several cores may share one ``HandlerGroup`` (a proxy's per-method lists,
-/// an object's per-property observers), so that their owner can read its own
-/// state and a core's snapshot in one critical section.
-///
-/// Entries hold their core strongly: whoever owns a core must call
-/// ``removeAll()`` when it ends, which breaks that cycle. (A weak reference
-/// would give the core a side table and slow every retain of it.)
 /// What the handler cores of one owner share (a proxy's per-method lists, an
 /// object's per-property observers, a hook point's type-wide and per-instance
 /// hooks): one ``Lock``, and the counts that dispatches read without it.
 ///
 /// A dispatch reads the removal count together with its snapshot; while the
 /// count is unchanged nothing was removed, so a handler of the snapshot is
-/// still registered and is called without taking the lock again. Benchmark
-/// rows: "control events · per extra handler" and "observation · per extra
-/// observer" (a lock round trip per handler otherwise).
+/// still registered and is called without taking the lock again: a dispatch
+/// takes no lock round trip per handler.
 @usableFromInline
 final class HandlerGroup: @unchecked Sendable {
     /// Guards every core of the group, and whatever its owner keeps beside
@@ -52,7 +19,7 @@ final class HandlerGroup: @unchecked Sendable {
 
     /// The number of entries registered in the cores of the group, readable
     /// without the lock: a hook point whose count is zero calls the original
-    /// directly (benchmark row: "hook points · no hooks").
+    /// directly, with no lock.
     @usableFromInline
     let live = AtomicCounter()
 
@@ -66,8 +33,8 @@ final class HandlerGroup: @unchecked Sendable {
 /// A second count of registered entries, beside ``HandlerGroup/live``, for
 /// an owner that needs to know about some of a group's cores without the
 /// lock: a hook point's type-wide hooks, or all the hooks of one instance
-/// across hook points (benchmark row: "hook points · unhooked instance of a
-/// type with instance hooks elsewhere").
+/// across hook points, so that a call on an instance with no hooks of its
+/// own returns at once even while other instances are hooked.
 @usableFromInline
 final class HandlerTally: Sendable {
     /// The number of entries in the cores that count here.
@@ -77,6 +44,43 @@ final class HandlerTally: Sendable {
     init() {}
 }
 
+/// The engine's storage: the one implementation of ordered, thread-safe
+/// handler registration behind every capability that dispatches
+/// (`HandlerList`, delegate proxies, hook points, key-path observation,
+/// control events). End-of-life callbacks, dispatched once when their object
+/// ends, keep a lighter chain of their own (see ``LifetimeStorage``).
+///
+/// A core holds the registered entries of one list, in registration order,
+/// and the snapshot that dispatches read. It owns:
+///
+/// - **registration**: ``HandlerCore/add(_:position:once:terminal:)``
+///   appends an entry and returns the token that removes it;
+/// - **removal**: a token's `cancel()`, its release,
+///   ``HandlerCore/removeAll()`` and ``HandlerCore/removeAll(where:)`` unlink
+///   entries and release each entry's element (the handler and everything it
+///   captured) at once, after the lock;
+/// - **snapshots**: a dispatch reads an immutable ``HandlerSnapshot`` under the
+///   lock, with the lock's removal count, and then calls the handlers with no
+///   lock held (``HandlerDispatch``);
+/// - **the re-check before each call**: a handler removed since the snapshot
+///   (by an earlier handler of the same dispatch, or by another thread) is not
+///   called. While the removal count is unchanged nothing was removed, so the
+///   check costs an atomic load; otherwise ``HandlerCore/claim(_:where:)``
+///   checks under the lock;
+/// - **`.once`**: a one-shot entry is consumed by the claim of the dispatch
+///   that calls it, so it runs exactly once even when several threads
+///   dispatch at the same time.
+///
+/// Several cores may share one ``HandlerGroup`` (a proxy's per-method lists,
+/// an object's per-property observers), so that their owner can read its own
+/// state and a core's snapshot in one critical section.
+///
+/// Entries hold their core strongly: whoever owns a core must call
+/// ``HandlerCore/removeAll()`` when it ends, which breaks that cycle. (A weak
+/// reference would give the core a side table and slow every retain of it.)
+///
+/// This base is the core with its element type erased, so that owners keep
+/// and read it without generic metadata; ``HandlerCore`` is the typed core.
 @usableFromInline
 class AnyHandlerCore: @unchecked Sendable {
     @usableFromInline
@@ -85,13 +89,14 @@ class AnyHandlerCore: @unchecked Sendable {
     /// Where the core's entries are counted too, besides the group.
     let tally: HandlerTally?
 
-    /// The current snapshot, nil when it must be rebuilt. Guarded by `lock`;
-    /// the lock keeps accesses exclusive, so they skip the runtime's dynamic
-    /// exclusivity checks (benchmark row: "control events · send, 1 handler").
+    /// The current snapshot, nil when it must be rebuilt. Guarded by the
+    /// group's lock, which keeps accesses exclusive, so they skip the
+    /// runtime's dynamic exclusivity checks (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @usableFromInline
     @exclusivity(unchecked) var cache: AnyHandlerSnapshot?
 
-    /// The number of registered entries. Guarded by `lock`.
+    /// The number of registered entries. Guarded by the group's lock.
     @exclusivity(unchecked) var registered = 0
 
     init(group: HandlerGroup, tally: HandlerTally?) {
@@ -182,9 +187,9 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// of a core of this type.
     ///
     /// Unchecked: the caller knows the core's element type (a selector's id or
-    /// a property's slot fixes it). Benchmark row: "delegate proxy · instead
-    /// closure" (a checked cast to a generic class is a metadata look-up per
-    /// message).
+    /// a property's slot fixes it), and a checked cast to a generic class
+    /// would look up its metadata on every message (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     static func typed(_ snapshot: AnyHandlerSnapshot) -> HandlerSnapshot<Element> {
         unsafeDowncast(snapshot, to: HandlerSnapshot<Element>.self)
@@ -212,7 +217,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         return CancellationToken(registration: entry)
     }
 
-    /// ``add(_:position:once:)`` for a caller that already holds the lock.
+    /// ``add(_:position:once:terminal:)`` for a caller that already holds the lock.
     func addLocked(_ element: Element, position: HookPosition? = nil, once: Bool = false) -> CancellationToken {
         let entry = HandlerEntry(element: element, position: position, once: once, terminal: false, core: self)
         appendLocked(entry)
@@ -468,15 +473,17 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
 /// One dispatch: a snapshot, the removal count read with it, and its core.
 ///
 /// Calls run with no lock held. Before each call the entry is re-checked
-/// (``isCurrent(_:)``): free while nothing was removed from the core's lock
+/// (``isCurrent(_:where:)``): free while nothing was removed from the core's lock
 /// since the snapshot, a claim under the lock otherwise or for a one-shot
 /// entry.
 @usableFromInline
 struct HandlerDispatch<Element> {
     @usableFromInline let snapshot: HandlerSnapshot<Element>
     @usableFromInline let removals: UInt
-    /// Unretained: the snapshot's entries hold the core strongly, so it lives
-    /// as long as the snapshot. Benchmark row: "hook points · one before hook".
+    /// Unretained (`unowned(unsafe)`): the snapshot's entries hold the core
+    /// strongly, so it lives as long as the snapshot, and a dispatch pays no
+    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
+    /// "Unsafe constructs").
     @usableFromInline unowned(unsafe) let core: HandlerCore<Element>
 
     @usableFromInline

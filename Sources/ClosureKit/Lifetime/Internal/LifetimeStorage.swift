@@ -9,15 +9,17 @@
 /// It has no public API besides its initializer: reach it through
 /// ``ObjectLifetime`` and ``Association``.
 public final class LifetimeStorage: @unchecked Sendable {
-    /// Guards the fields below. A stripe (``Lock/striped(for:)``) for adopters of
-    /// ``Lifetime``; the side table's own lock for storages it holds, so that a
-    /// side-table read takes one lock. Both are immortal. Stored, so that a
-    /// read finds it with one load (benchmark row: "association · read,
-    /// object adopts Lifetime"); set only by the initialisers.
+    /// Guards the fields below. A stripe
+    /// (``Lock/striped(for:)-(ObjectIdentifier)``) for adopters of ``Lifetime``;
+    /// the side table's own lock for storages it holds, so that a side-table
+    /// read takes one lock. Both are immortal. Stored, so that a read finds it
+    /// with one load; set only by the initialisers, so its accesses skip the
+    /// dynamic exclusivity check (its measured worth: Benchmarks/HISTORY.md,
+    /// "Unsafe constructs").
     @exclusivity(unchecked) private(set) var lock: Lock
     /// Every access happens under `lock`, which keeps accesses exclusive, so
-    /// they skip the runtime's dynamic exclusivity checks (benchmark rows:
-    /// "association · read, any object", "association · write, any object").
+    /// they skip the runtime's dynamic exclusivity checks (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
     /// The newest ``EndCallback``, which links to the older ones; nil when
     /// none was registered. Guarded by `lock`, like `slots`.
@@ -31,9 +33,8 @@ public final class LifetimeStorage: @unchecked Sendable {
     /// most once, never after its token's `cancel()` has returned (each is
     /// claimed under the lock just before it runs), with no lock held, and a
     /// cancelled callback's captures are released at once. A registration costs
-    /// its token, its record and no allocation in the storage (benchmark row:
-    /// "lifetime · create, register end callback, end"; an engine list cost a
-    /// list, a core, an entry, an entries array and, at the end, a snapshot).
+    /// its token, its record and no allocation in the storage: no list, core,
+    /// entry, entries array or snapshot, as an engine list would need.
     ///
     /// A cancelled record leaves the chain at the next registration's sweep, so
     /// the chain holds at most about twice the callbacks still registered (plus
@@ -174,9 +175,12 @@ public final class LifetimeStorage: @unchecked Sendable {
         var box: AnyObject
     }
 
-    /// The box stored under `id`, retained; the caller reads the value out of
-    /// it after the lock is released (boxes are immutable but for a weak
-    /// reference, which is safe to load from any thread).
+    /// The box stored under `id`, retained under the lock; the caller reads
+    /// the value out of it after the lock is released. A strong box's value
+    /// is changed in place, but only under the lock and only while the slot
+    /// holds the sole reference to the box (``updateBoxWhileLocked(for:_:)``),
+    /// so never while a caller holds it from here; a weak box's reference is
+    /// safe to load from any thread.
     @usableFromInline
     func box(for id: Int) -> AnyObject? {
         lock.lock()

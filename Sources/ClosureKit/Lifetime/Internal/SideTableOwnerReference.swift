@@ -59,7 +59,7 @@ struct WeakOwnerReference: SideTableOwnerReference {
 /// Unlike a weak reference, it gives the owner no side table, and a read
 /// costs no reference counting. Sound only for native Swift objects.
 ///
-/// Benchmark row: "association · read, any object".
+/// Its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs".
 struct PinnedOwnerReference: SideTableOwnerReference {
     // Never read: it only keeps the owner's memory, and so its address, from
     // being reused while this reference exists.

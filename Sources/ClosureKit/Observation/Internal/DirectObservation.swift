@@ -18,8 +18,7 @@ enum DeliveryKind: UInt8, Sendable {
 /// once. Created in code that knows the value type (and that the compiler
 /// specializes in the caller's module), so that a delivery costs no generic
 /// metadata look-up, and called by the engine directly, with no layer in
-/// between (benchmark rows: "observation · write, 1 observer" and
-/// "observation · per extra observer").
+/// between.
 @usableFromInline
 typealias Delivery = @Sendable (_ object: AnyObject, _ values: ObservedValues, _ kind: DeliveryKind) -> Void
 
@@ -34,8 +33,7 @@ enum Deliveries {
         handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
     ) -> Delivery {
         // One captured object: the closure's context is the object itself,
-        // so a call unpacks no captures (benchmark row: "observation · per
-        // extra observer").
+        // so a call unpacks no captures.
         let observer = TypedDelivery(keyPath: keyPath, options: options, handler: handler)
         return { object, values, kind in observer.deliver(object, values, kind) }
     }
@@ -83,8 +81,9 @@ final class TypedDelivery<Root: AnyObject, Value>: Sendable {
                 newValue: wantsNew ? values.newValue(as: Value.self) : nil)
         }
         // The storage checked its owner's identity at registration: the
-        // object is the root. Unchecked (this is an Internal file):
-        // benchmark row "observation · write, 1 observer".
+        // object is the root. Unchecked (this is an Internal file), so a
+        // delivery pays no dynamic cast; its measured worth:
+        // Benchmarks/HISTORY.md, "Unsafe constructs".
         handler(unsafeDowncast(object, to: Root.self), change)
     }
 }

@@ -22,9 +22,9 @@ enum KeyPathInterner {
 }
 
 /// A key path interned in ``KeyPathInterner``, held without reference
-/// counting: the table keeps it alive for the life of the process. Benchmark
-/// row: "observation · set with one observer" (a retain and release of the
-/// key path per notification otherwise).
+/// counting: the table keeps it alive for the life of the process, so a
+/// notification pays no retain and release of it (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs").
 @usableFromInline
 struct InternedKeyPath: @unchecked Sendable {
     @usableFromInline let reference: Unmanaged<AnyKeyPath>

@@ -35,10 +35,10 @@ public final class ObservationStorage: @unchecked Sendable {
     let group = HandlerGroup()
 
     /// One record per observed property slot, in the order they were first
-    /// observed. Guarded by `lock`. Records are never removed: an object
-    /// observes few properties. The lock keeps accesses exclusive, so they
-    /// skip the runtime's dynamic exclusivity checks (benchmark row:
-    /// "observation · write, 1 observer").
+    /// observed. Guarded by the group's lock. Records are never removed: an
+    /// object observes few properties. The lock keeps accesses exclusive, so
+    /// they skip the runtime's dynamic exclusivity checks (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @exclusivity(unchecked) private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
@@ -46,7 +46,7 @@ public final class ObservationStorage: @unchecked Sendable {
     /// end them.
     let registrations = HandlerList<any ObservationRegistration>()
 
-    // Guarded by `lock`.
+    // Guarded by the group's lock.
     private var ownerAddress: UInt = 0
 
     /// Creates empty storage, for the stored property of a
@@ -69,8 +69,7 @@ public final class ObservationStorage: @unchecked Sendable {
     ///
     /// Inlined, so that the property wrapper's key-path accesses in `body`
     /// compile to direct field accesses; the lock is taken and released here,
-    /// in this one function (benchmark row: "observation · write, no
-    /// observer").
+    /// in this one function.
     @inlinable @inline(__always)
     func locked(_ body: () -> Void) {
         group.lock.lock()
@@ -101,11 +100,10 @@ public final class ObservationStorage: @unchecked Sendable {
     }
 
     /// Calls the observers after a set.
-    @usableFromInline
     ///
     /// Consumes `observers`, which the write passes on: it holds the
-    /// snapshot until the last observer returned, with no second retain
-    /// (benchmark row: "observation · write, 1 observer").
+    /// snapshot until the last observer returned, with no second retain.
+    @usableFromInline
     func notifyDidChange(_ observers: consuming SlotObservers, _ object: AnyObject, _ values: ObservedValues) {
         if let dispatch = observers.dispatch { Self.deliver(dispatch, object, values, .change) }
     }
@@ -116,7 +114,8 @@ public final class ObservationStorage: @unchecked Sendable {
     /// Reads each observer's unmanaged reference in place rather than through
     /// `HandlerDispatch.forEach`, which copies (retains) each element around
     /// its call: the snapshot that `dispatch` holds keeps every observer
-    /// alive (benchmark row: "observation · per extra observer").
+    /// alive, so an observer's call costs no retain and release of it (its
+    /// measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     @inline(__always)
     private static func deliver(
         _ dispatch: HandlerDispatch<SlotObserver>, _ object: AnyObject, _ values: ObservedValues,
@@ -183,8 +182,8 @@ final class SlotRecord: @unchecked Sendable {
 
     /// `core`, for a write: the storage holds this record, which holds the
     /// core, for as long as the storage lives, so a write reads it with no
-    /// reference counting (benchmark row: "observation · write, 1
-    /// observer"; a retain and a release of the core per write otherwise).
+    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
+    /// "Unsafe constructs").
     let unretainedCore: Unmanaged<HandlerCore<SlotObserver>>
 
     init(slot: Int, group: HandlerGroup) {
@@ -198,7 +197,7 @@ final class SlotRecord: @unchecked Sendable {
 /// snapshot, if anyone observes.
 ///
 /// It holds the dispatch itself, read under the lock, so that notifying
-/// copies no snapshot (benchmark row: "observation · write, 1 observer").
+/// copies no snapshot.
 @usableFromInline
 struct SlotObservers {
     /// Nil when nobody observes.
@@ -225,9 +224,9 @@ struct SlotObservers {
 /// is kept in its most general form and reached through a reabstraction
 /// thunk on every call, with its arguments passed through memory. And called
 /// unretained: the snapshot that a dispatch holds keeps every observer of it
-/// alive, so the dispatch reads the unmanaged reference (no reference
-/// counting) and calls through it (benchmark row: "observation · per extra
-/// observer"; a retain and a release per observer otherwise).
+/// alive, so the dispatch reads the unmanaged reference and calls through it,
+/// with no retain and release per observer (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs").
 @usableFromInline
 struct SlotObserver {
     /// Keeps the delivery alive for as long as a core or a snapshot holds
