@@ -16,7 +16,7 @@
 ///   object's entry, notices the end in a sweep, and ends the object on the
 ///   library's end-of-life queue (a serial dispatch queue): its callbacks
 ///   run, and its associated values are released, there, never inside a
-///   call of yours. The queue sweeps about once a second while the side
+///   call of yours. The queue sweeps every ten seconds while the side
 ///   table has entries; a write, a removal or an end-of-life registration
 ///   also sweeps once such calls since the previous sweep reach
 ///   `max(1024, 2 × the entries the previous sweep left)`, and hands what it

@@ -1,13 +1,13 @@
 import Dispatch
 import Testing
 
+@testable import ClosureKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import ClosureKit
 
 @Suite("ObjectLifetime", .serialized)
 struct ObjectLifetimeTests {

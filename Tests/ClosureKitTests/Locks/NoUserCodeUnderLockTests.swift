@@ -1,12 +1,12 @@
 import Testing
 
+@testable import ClosureKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import ClosureKit
 
 // User code that re-enters the library from where the library calls it: a
 // capture's `deinit`, a value's `deinit`, a custom clock's `now`. Run under a

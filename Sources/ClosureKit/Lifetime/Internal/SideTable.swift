@@ -50,7 +50,7 @@ enum SideTable {
     static let sweepFloor = 1024
 
     /// How often the end-of-life queue sweeps while the table has entries.
-    static let sweepInterval = DispatchTimeInterval.seconds(1)
+    static let sweepInterval = DispatchTimeInterval.seconds(10)
 
     /// Where ended objects that do not adopt ``Lifetime`` end: their
     /// end-of-life callbacks run, and their values are released, here.
@@ -134,11 +134,11 @@ enum SideTable {
             let old = entry.storage.replaceBoxWhileLocked(for: id, with: box)
             countOperation(releasing: &released)
             lock.unlock()
-            endLater(released)
+            endLater(&released)
             return old
         }
         lock.unlock()
-        endLater(released)
+        endLater(&released)
         if let adopter = object as? any Lifetime {
             return adopter.lifetimeStorage.replaceBox(for: id, with: box, owner: object)
         }
@@ -160,7 +160,7 @@ enum SideTable {
             countOperation(releasing: &released)
         }
         lock.unlock()
-        endLater(released)
+        endLater(&released)
         return updated
     }
 
@@ -174,7 +174,7 @@ enum SideTable {
         lock.unlock()
         // Stale entries end on the end-of-life queue: their end-of-life
         // callbacks and the deinit of their values may run user code.
-        endLater(released)
+        endLater(&released)
         if let found { return found.storage }
         return (object as? any Lifetime)?.lifetimeStorage.bind(to: object)
     }
@@ -199,7 +199,7 @@ enum SideTable {
         let schedules = !state.sweepScheduled
         state.sweepScheduled = true
         lock.unlock()
-        endLater(released)
+        endLater(&released)
         if schedules { scheduleSweep() }
         return storage
     }
@@ -215,11 +215,20 @@ enum SideTable {
     }
 
     /// Ends the entries a table operation found ended, on the end-of-life
-    /// queue.
-    private static func endLater(_ released: [Entry]) {
+    /// queue. They move into a box that the queue empties, so that no
+    /// reference to them stays with the caller (whose release could
+    /// otherwise be the last, and end them on the caller's thread).
+    private static func endLater(_ released: inout [Entry]) {
         guard !released.isEmpty else { return }
-        let entries = UncheckedSendable(released) // handed over: nothing else holds them
-        endOfLifeQueue.async { _ = entries }
+        let handoff = Handoff()
+        swap(&handoff.entries, &released)
+        endOfLifeQueue.async { handoff.entries.removeAll() }
+    }
+
+    /// The entries handed to the end-of-life queue.
+    private final class Handoff: @unchecked Sendable {
+        /// Written by the caller before the hand-over, then by the queue.
+        var entries: [Entry] = []
     }
 
     /// Has the end-of-life queue sweep after ``sweepInterval``, and again
