@@ -45,3 +45,14 @@ func sample19(proxy: DownloadProxy) async throws {
     _ = token
 }
 // snippet.show
+
+// Sources/ClosureKit/Handlers/MethodSelector.swift: init(_:objC:combining:)
+// snippet.hide
+func sampleObjC() {
+// snippet.show
+    let didProgress = MethodSelector<(DownloadTask, Double), Void>(
+        "task(_:didProgress:)", objC: "task:didProgress:")
+// snippet.hide
+    _ = didProgress
+}
+// snippet.show

@@ -540,61 +540,6 @@ struct ForwardingComparisonTests {
         #expect(proxied == ["replaced", "\(NSString.self)", "nil"])
     }
 
-    // MARK: The adapters' Objective-C selector tables
-
-    @Test("each adapter's selector table names every method of its proxy once, with one colon per argument")
-    func selectorTables() {
-        func check<D>(_ table: ObjCSelectorTable<D>, _ selectors: [AnyMethodSelector]) {
-            let objC = table.objCSelectors
-            #expect(Set(objC).count == objC.count)
-            #expect(objC.count == selectors.count)
-            for (objC, selector) in zip(objC, selectors) {
-                #expect(table.entries[objC]?.name == selector.name, "\(objC) for \(selector.name)")
-                let arguments = selector.name.split(separator: "(").last.map { $0.filter { $0 == ":" }.count } ?? 0
-                #expect(objC.filter { $0 == ":" }.count == arguments, "\(objC) for \(selector.name)")
-            }
-        }
-        check(XMLParserDelegateAdapter.objCSelectors, XMLParserDelegateProxy.declaredSelectors)
-        check(FileManagerDelegateAdapter.objCSelectors, FileManagerDelegateProxy.declaredSelectors)
-        check(URLSessionDelegateAdapter.objCSelectors, URLSessionDelegateProxy.declaredSelectors)
-        check(StreamDelegateAdapter.objCSelectors, StreamDelegateProxy.declaredSelectors)
-        check(NSCacheDelegateAdapter.objCSelectors, NSCacheDelegateProxy.declaredSelectors)
-        check(NSKeyedArchiverDelegateAdapter.objCSelectors, NSKeyedArchiverDelegateProxy.declaredSelectors)
-        check(NSKeyedUnarchiverDelegateAdapter.objCSelectors, NSKeyedUnarchiverDelegateProxy.declaredSelectors)
-    }
-
-    @Test("an adapter answers responds(to:) exactly: a closure for the method, or a real delegate that implements it")
-    func respondsExactly() {
-        let table = XMLParserDelegateAdapter.objCSelectors
-        let proxy = XMLParserDelegateProxy()
-        let characters = "parser:foundCharacters:"
-        let comment = "parser:foundComment:"
-        let implemented: (AnyObject) -> Bool = { _ in false }
-        #expect(table.responds(to: "init", proxy: proxy, realDelegateResponds: implemented) == nil)
-        #expect(table.responds(to: characters, proxy: nil, realDelegateResponds: implemented) == false)
-        #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == false)
-
-        let token = proxy.observeAfter(XMLParserDelegateProxy.selectors.foundCharacters) { _ in }
-        #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == true)
-        #expect(table.responds(to: comment, proxy: proxy, realDelegateResponds: implemented) == false)
-        token.cancel()
-        #expect(table.responds(to: characters, proxy: proxy, realDelegateResponds: implemented) == false)
-
-        // With a real delegate, what it implements decides.
-        let real = RecordingXMLDelegate()
-        proxy.realDelegate = real
-        let asked = Recorder<Bool>()
-        #expect(
-            table.responds(
-                to: comment, proxy: proxy,
-                realDelegateResponds: {
-                    asked.append($0 === real)
-                    return true
-                }) == true)
-        #expect(table.responds(to: comment, proxy: proxy, realDelegateResponds: implemented) == false)
-        #expect(asked.values == [true])
-    }
-
     @Test("a Foundation proxy made its own real delegate through the object's delegate stores nil")
     func ownAdapterAsRealDelegate() throws {
         let parser = XMLParser(data: Data())

@@ -60,6 +60,29 @@ extension DelegateProxy {
         ProxyDeclarations.declaration(of: self).selectors
     }
 
+    /// The declared selector whose Objective-C name
+    /// (``MethodSelector/objCName``) is `objCName`, or nil: how an adapter
+    /// that Objective-C calls turns the selector it is asked about in
+    /// `responds(to:)` into one of the proxy's methods.
+    ///
+    /// ```swift
+    /// // With `let didProgress = MethodSelector<…>("task(_:didProgress:)", objC: "task:didProgress:")`:
+    /// let selector = DownloadProxy.declaredSelector(objCName: "task:didProgress:")
+    /// print(selector?.name ?? "not a method of the proxy")   // task(_:didProgress:)
+    /// ```
+    ///
+    /// A dictionary lookup in the declaration, which is read once per proxy
+    /// class. If two declared selectors have the same Objective-C name, the
+    /// first in declaration order is the one found.
+    ///
+    /// - Parameter objCName: An Objective-C selector name, such as
+    ///   `"task:didProgress:"`.
+    /// - Returns: The selector, or nil when the proxy declares no method of
+    ///   that Objective-C name.
+    public static func declaredSelector(objCName: String) -> AnyMethodSelector? {
+        ProxyDeclarations.declaration(of: self).byObjCName[objCName]
+    }
+
     /// Whether `selector` is one of this proxy's declared methods.
     final func declares(_ id: Int) -> Bool {
         ProxyDeclarations.declaration(of: Self.self).ids.contains(id)
@@ -110,10 +133,29 @@ final class ProxyDeclaration: Sendable {
     let selectors: [AnyMethodSelector]
     /// The selectors' ids.
     let ids: Set<Int>
+    /// The lowest id of the selectors (0 when there are none): a proxy's
+    /// closure table keeps the selector with id `i` in its slot `i - base`.
+    let base: Int
+    /// How many slots a proxy's table needs: from the lowest id to the
+    /// highest. The selectors of one declaration are made one after the
+    /// other, so their ids are consecutive and the span is their count,
+    /// however many selectors the rest of the process makes.
+    let span: Int
+    /// The selectors by Objective-C name (``MethodSelector/objCName``); a
+    /// name declared twice keeps its first selector.
+    let byObjCName: [String: AnyMethodSelector]
 
     init(selectors: [AnyMethodSelector]) {
         self.selectors = selectors
         self.ids = Set(selectors.map(\.id))
+        let low = selectors.map(\.id).min() ?? 0
+        self.base = low
+        self.span = selectors.map(\.id).max().map { $0 - low + 1 } ?? 0
+        var byObjCName = [String: AnyMethodSelector]()
+        for selector in selectors {
+            if let objC = selector.objCName, byObjCName[objC] == nil { byObjCName[objC] = selector }
+        }
+        self.byObjCName = byObjCName
     }
 
     /// Why a closure for the selector named `name` is refused.

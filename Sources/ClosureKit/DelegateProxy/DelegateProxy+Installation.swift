@@ -154,12 +154,22 @@ extension DelegateProxy {
 
     // MARK: - Private
 
-    /// The proxy as a value of the protocol type, for the delegate property.
+    /// The proxy, or its ``standIn``, as a value of the protocol type, for
+    /// the delegate property.
     var asDelegate: Delegate {
+        if let standIn {
+            guard let delegate = standIn as? Delegate else {
+                preconditionFailure(
+                    "\(Self.self)'s stand-in, a \(type(of: standIn)), must conform to \(Delegate.self) to be "
+                        + "installed as the delegate")
+            }
+            return delegate
+        }
         guard let delegate = self as? Delegate else {
             preconditionFailure(
                 "\(Self.self) must conform to \(Delegate.self) to be installed as a delegate: declare it "
-                    + "`class \(Self.self): DelegateProxy<\(Delegate.self)>, <the protocol>`")
+                    + "`class \(Self.self): DelegateProxy<\(Delegate.self)>, <the protocol>`, or give it a "
+                    + "stand-in that does (setStandIn(_:))")
         }
         return delegate
     }

@@ -83,20 +83,26 @@
 /// `Delegate` must be a class-bound protocol type such as
 /// `any DownloadDelegate`: the real delegate is held weakly.
 open class DelegateProxy<Delegate> {
-    /// The closures, one handler core per selector, and the real delegate.
+    /// The closures, one handler core per declared selector, and the real
+    /// delegate. Spans the class's declaration (see ``ProxyTable``).
     @usableFromInline
-    let table = ProxyTable()
+    let table: ProxyTable
 
     /// Creates a proxy with no closures and no real delegate.
     ///
     /// Subclasses must keep a `required init()`: installation creates proxies
     /// through it. Most proxies need no initializer of their own.
-    public required init() {}
+    public required init() {
+        table = ProxyTable(spanning: ProxyDeclarations.declaration(of: Self.self))
+    }
 
     deinit {
         // Breaks the cores' cycles with their entries and releases every
         // closure; tokens kept after this cancel nothing.
         table.removeAll()
+        // The stand-in may outlive the proxy (an object that holds its
+        // delegate strongly): it must no longer reach it.
+        table.standIn?.proxyDidEnd()
     }
 
     // MARK: - Real delegate
@@ -118,15 +124,14 @@ open class DelegateProxy<Delegate> {
         }
     }
 
-    /// Whether following real delegates from `object` reaches this proxy.
-    /// Subclasses that install an adapter object as the delegate (the
-    /// ready-made Foundation proxies) extend it through
-    /// `isStandIn(_:)`.
+    /// Whether following real delegates from `object` reaches this proxy or
+    /// its ``standIn``.
     private func leadsBackToSelf(_ object: AnyObject) -> Bool {
+        let standIn = table.standIn
         var next: AnyObject? = object
         var steps = 0
         while let current = next, steps < 64 {
-            if current === self || isStandIn(current) { return true }
+            if current === self || current === standIn { return true }
             guard let proxy = current as? DelegateProxy<Delegate> else { return false }
             next = proxy.table.realDelegateObject
             steps += 1
@@ -134,19 +139,45 @@ open class DelegateProxy<Delegate> {
         return next != nil
     }
 
-    /// The object that stands in for this proxy as the delegate (an adapter
-    /// that forwards every message to it), so that storing it as the real
-    /// delegate stores nil, as for the proxy itself: it would loop. Nil for a
-    /// proxy that is itself the delegate. The Foundation proxies set it to
-    /// their adapter in their initializer, before the proxy is shared, and
-    /// never change it, so reading it needs no lock.
-    package final var standIn: AnyObject?
+    // MARK: - Stand-in
 
-    /// Whether `object` stands in for this proxy as the delegate.
+    /// The object that the delegating object holds as its delegate in this
+    /// proxy's place, forwarding each message to it; nil when the proxy is
+    /// itself the delegate.
     ///
-    /// - Parameter object: A candidate real delegate.
-    package final func isStandIn(_ object: AnyObject) -> Bool {
-        standIn.map { $0 === object } ?? false
+    /// A proxy needs a stand-in when its protocol asks for something that a
+    /// `DelegateProxy` subclass cannot be. On Apple platforms the delegate
+    /// protocols of Apple's frameworks are `@objc` protocols that refine
+    /// `NSObjectProtocol`, which a generic Swift class cannot adopt:
+    /// ClosureKitFoundation's `DelegateProxyAdapter` is the stand-in for
+    /// those, and sets itself here.
+    ///
+    /// With a stand-in:
+    /// - installation (``proxy(for:delegate:)``,
+    ///   ``proxy(for:getDelegate:setDelegate:)``) makes the stand-in the
+    ///   object's delegate, and ``uninstall(from:delegate:)`` gives the
+    ///   object its real delegate back;
+    /// - ``realDelegate`` stores nil for the stand-in, as for the proxy
+    ///   itself: a message would loop.
+    public final var standIn: (any DelegateProxyStandIn)? {
+        table.standIn
+    }
+
+    /// Makes `standIn` the object that stands in for this proxy as the
+    /// delegate (see ``standIn``). The stand-in forwards each message of
+    /// the protocol to this proxy.
+    ///
+    /// Call it once, from the proxy's initializer, before the proxy is
+    /// installed. ClosureKitFoundation's `DelegateProxyAdapter.serve(_:)`
+    /// calls it for you.
+    ///
+    /// - Parameter standIn: The stand-in; it must adopt the protocol
+    ///   (`Delegate`) for installation to make it the delegate. The proxy
+    ///   keeps it alive, and calls its
+    ///   ``DelegateProxyStandIn/proxyDidEnd()`` when it ends.
+    /// - Precondition: The proxy has no stand-in yet.
+    public final func setStandIn(_ standIn: any DelegateProxyStandIn) {
+        table.setStandIn(standIn, proxy: "\(Self.self)")
     }
 
     // MARK: - Registering closures
@@ -405,6 +436,17 @@ open class DelegateProxy<Delegate> {
     ///
     /// - Parameter selector: The method asked about.
     public final func hasHandlers<Arguments, Result>(for selector: MethodSelector<Arguments, Result>) -> Bool {
+        table.hasClosures(for: selector.id)
+    }
+
+    /// Whether any closure is registered for the erased `selector`, at any
+    /// position: ``hasHandlers(for:)-(MethodSelector<Arguments,Result>)`` for
+    /// code that holds selectors as a list, such as an adapter that answers
+    /// `responds(to:)` from ``declaredSelector(objCName:)``.
+    ///
+    /// - Parameter selector: The method asked about; false for one the proxy
+    ///   does not declare.
+    public final func hasHandlers(for selector: AnyMethodSelector) -> Bool {
         table.hasClosures(for: selector.id)
     }
 

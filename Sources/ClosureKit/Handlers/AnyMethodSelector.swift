@@ -10,11 +10,15 @@
 /// }
 /// ```
 public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
-    /// The selector's identity, as ``MethodSelector/id``.
-    public let id: Int
+    /// The selector's identity, the typed selector's.
+    let id: Int
 
     /// The method's Swift name.
     public let name: String
+
+    /// The method's Objective-C selector name, or nil; see
+    /// ``MethodSelector/objCName``.
+    public let objCName: String?
 
     /// The type of the method's arguments (a tuple for several parameters).
     public let argumentsType: Any.Type
@@ -40,6 +44,7 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
     public init<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
         self.id = selector.id
         self.name = selector.name
+        self.objCName = selector.objCName
         self.argumentsType = Arguments.self
         self.resultType = Result.self
         self.combiningBox = selector.combining
@@ -67,12 +72,12 @@ public struct AnyMethodSelector: Hashable, Sendable, CustomStringConvertible {
         argumentsType == arguments && resultType == result
     }
 
-    /// Selectors are equal when their ids are.
+    /// Selectors are equal when they are the same selector.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.id == rhs.id
     }
 
-    /// Hashes the id.
+    /// Hashes the selector's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
@@ -100,7 +105,8 @@ extension Invocation {
     /// registered by name that work with any method.
     var erased: Invocation<Any, Any> {
         Invocation<Any, Any>(
-            selector: MethodSelector<Any, Any>(id: selector.id, name: selector.name, combining: .closureWins),
+            selector: MethodSelector<Any, Any>(
+                id: selector.id, name: selector.name, objCName: selector.objCName, combining: .closureWins),
             position: position, arguments: arguments as Any, result: result.map { $0 as Any })
     }
 }

@@ -27,7 +27,12 @@ import Foundation
 /// ## Threads
 ///
 /// A file manager asks its delegate on the thread that runs the operation,
-/// so the closures must be `@Sendable`. On swift-corelibs-foundation it asks
+/// and needs the answer at once. A closure runs where the code that
+/// registered it lives (the rule of ClosureKit's Isolation article):
+/// registered from nonisolated code, it is `@Sendable` and answers on that
+/// thread; registered from an actor, it answers the operations run on that
+/// actor and is passed over for the others, which the real delegate (or
+/// Foundation's default) decides. On swift-corelibs-foundation it asks
 /// the URL variants of the methods, also for path-based operations; the
 /// `FileManager` conveniences register both variants.
 ///
@@ -46,7 +51,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldCopyItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-            "fileManager(_:shouldCopyItemAtPath:toPath:)")
+            "fileManager(_:shouldCopyItemAtPath:toPath:)", objC: "fileManager:shouldCopyItemAtPath:toPath:")
 
         /// `fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)`: asks whether to go on after an error
         /// while copying the item at a path.
@@ -55,14 +60,16 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterCopyErrorAtPath = MethodSelector<
             (FileManager, any Error, String, String), Bool
-        >("fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)")
+        >(
+            "fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)",
+            objC: "fileManager:shouldProceedAfterError:copyingItemAtPath:toPath:")
 
         /// `fileManager(_:shouldMoveItemAtPath:toPath:)`: asks whether to move the item at a path.
         ///
         /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldMoveItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-            "fileManager(_:shouldMoveItemAtPath:toPath:)")
+            "fileManager(_:shouldMoveItemAtPath:toPath:)", objC: "fileManager:shouldMoveItemAtPath:toPath:")
 
         /// `fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)`: asks whether to go on after an error
         /// while moving the item at a path.
@@ -71,14 +78,16 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterMoveErrorAtPath = MethodSelector<
             (FileManager, any Error, String, String), Bool
-        >("fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)")
+        >(
+            "fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)",
+            objC: "fileManager:shouldProceedAfterError:movingItemAtPath:toPath:")
 
         /// `fileManager(_:shouldLinkItemAtPath:toPath:)`: asks whether to link the item at a path.
         ///
         /// Arguments: `(fileManager, srcPath, dstPath)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldLinkItemAtPath = MethodSelector<(FileManager, String, String), Bool>(
-            "fileManager(_:shouldLinkItemAtPath:toPath:)")
+            "fileManager(_:shouldLinkItemAtPath:toPath:)", objC: "fileManager:shouldLinkItemAtPath:toPath:")
 
         /// `fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)`: asks whether to go on after an error
         /// while linking the item at a path.
@@ -87,14 +96,16 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterLinkErrorAtPath = MethodSelector<
             (FileManager, any Error, String, String), Bool
-        >("fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)")
+        >(
+            "fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)",
+            objC: "fileManager:shouldProceedAfterError:linkingItemAtPath:toPath:")
 
         /// `fileManager(_:shouldRemoveItemAtPath:)`: asks whether to remove the item at a path.
         ///
         /// Arguments: `(fileManager, path)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldRemoveItemAtPath = MethodSelector<(FileManager, String), Bool>(
-            "fileManager(_:shouldRemoveItemAtPath:)")
+            "fileManager(_:shouldRemoveItemAtPath:)", objC: "fileManager:shouldRemoveItemAtPath:")
 
         /// `fileManager(_:shouldProceedAfterError:removingItemAtPath:)`: asks whether to go on after an error while
         /// removing the item at a path.
@@ -102,14 +113,15 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, error, path)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterRemoveErrorAtPath = MethodSelector<(FileManager, any Error, String), Bool>(
-            "fileManager(_:shouldProceedAfterError:removingItemAtPath:)")
+            "fileManager(_:shouldProceedAfterError:removingItemAtPath:)",
+            objC: "fileManager:shouldProceedAfterError:removingItemAtPath:")
 
         /// `fileManager(_:shouldCopyItemAt:to:)`: asks whether to copy the item at a URL.
         ///
         /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldCopyItem = MethodSelector<(FileManager, URL, URL), Bool>(
-            "fileManager(_:shouldCopyItemAt:to:)")
+            "fileManager(_:shouldCopyItemAt:to:)", objC: "fileManager:shouldCopyItemAtURL:toURL:")
 
         /// `fileManager(_:shouldProceedAfterError:copyingItemAt:to:)`: asks whether to go on after an error while
         /// copying the item at a URL.
@@ -117,14 +129,15 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterCopyError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-            "fileManager(_:shouldProceedAfterError:copyingItemAt:to:)")
+            "fileManager(_:shouldProceedAfterError:copyingItemAt:to:)",
+            objC: "fileManager:shouldProceedAfterError:copyingItemAtURL:toURL:")
 
         /// `fileManager(_:shouldMoveItemAt:to:)`: asks whether to move the item at a URL.
         ///
         /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldMoveItem = MethodSelector<(FileManager, URL, URL), Bool>(
-            "fileManager(_:shouldMoveItemAt:to:)")
+            "fileManager(_:shouldMoveItemAt:to:)", objC: "fileManager:shouldMoveItemAtURL:toURL:")
 
         /// `fileManager(_:shouldProceedAfterError:movingItemAt:to:)`: asks whether to go on after an error while moving
         /// the item at a URL.
@@ -132,14 +145,15 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterMoveError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-            "fileManager(_:shouldProceedAfterError:movingItemAt:to:)")
+            "fileManager(_:shouldProceedAfterError:movingItemAt:to:)",
+            objC: "fileManager:shouldProceedAfterError:movingItemAtURL:toURL:")
 
         /// `fileManager(_:shouldLinkItemAt:to:)`: asks whether to link the item at a URL.
         ///
         /// Arguments: `(fileManager, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
         public let shouldLinkItem = MethodSelector<(FileManager, URL, URL), Bool>(
-            "fileManager(_:shouldLinkItemAt:to:)")
+            "fileManager(_:shouldLinkItemAt:to:)", objC: "fileManager:shouldLinkItemAtURL:toURL:")
 
         /// `fileManager(_:shouldProceedAfterError:linkingItemAt:to:)`: asks whether to go on after an error while
         /// linking the item at a URL.
@@ -147,13 +161,15 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, error, srcURL, dstURL)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterLinkError = MethodSelector<(FileManager, any Error, URL, URL), Bool>(
-            "fileManager(_:shouldProceedAfterError:linkingItemAt:to:)")
+            "fileManager(_:shouldProceedAfterError:linkingItemAt:to:)",
+            objC: "fileManager:shouldProceedAfterError:linkingItemAtURL:toURL:")
 
         /// `fileManager(_:shouldRemoveItemAt:)`: asks whether to remove the item at a URL.
         ///
         /// Arguments: `(fileManager, url)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `true`.
-        public let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>("fileManager(_:shouldRemoveItemAt:)")
+        public let shouldRemoveItem = MethodSelector<(FileManager, URL), Bool>(
+            "fileManager(_:shouldRemoveItemAt:)", objC: "fileManager:shouldRemoveItemAtURL:")
 
         /// `fileManager(_:shouldProceedAfterError:removingItemAt:)`: asks whether to go on after an error while
         /// removing the item at a URL.
@@ -161,7 +177,8 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
         /// Arguments: `(fileManager, error, url)`. Combining rule: `&&` (both are
         /// asked, the real delegate first); with neither, `false`.
         public let shouldProceedAfterRemoveError = MethodSelector<(FileManager, any Error, URL), Bool>(
-            "fileManager(_:shouldProceedAfterError:removingItemAt:)")
+            "fileManager(_:shouldProceedAfterError:removingItemAt:)",
+            objC: "fileManager:shouldProceedAfterError:removingItemAtURL:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -173,7 +190,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// Creates a proxy that is not installed on any file manager.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: FileManagerDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The object a file manager holds as its delegate: it forwards every
@@ -189,9 +206,7 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
     /// - Parameter fileManager: The file manager.
     /// - Returns: The installed proxy.
     public static func proxy(for fileManager: FileManager) -> FileManagerDelegateProxy {
-        obtainAdapted(
-            for: fileManager, currentDelegate: { fileManager.delegate },
-            installAdapter: { fileManager.delegate = $0.adapter })
+        proxy(for: fileManager, getDelegate: { fileManager.delegate }, setDelegate: { fileManager.delegate = $0 })
     }
 
     /// Removes the proxy from `fileManager` and makes its `realDelegate` the
@@ -207,43 +222,20 @@ public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelega
 
 /// What a `FileManager` holds as its delegate: an `NSObject` that forwards
 /// each message to its ``FileManagerDelegateProxy``, and never to itself.
-final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any FileManagerDelegate>([
-        .entry("fileManager:shouldCopyItemAtPath:toPath:", P.selectors.shouldCopyItemAtPath),
-        .entry(
-            "fileManager:shouldProceedAfterError:copyingItemAtPath:toPath:",
-            P.selectors.shouldProceedAfterCopyErrorAtPath),
-        .entry("fileManager:shouldMoveItemAtPath:toPath:", P.selectors.shouldMoveItemAtPath),
-        .entry(
-            "fileManager:shouldProceedAfterError:movingItemAtPath:toPath:",
-            P.selectors.shouldProceedAfterMoveErrorAtPath),
-        .entry("fileManager:shouldLinkItemAtPath:toPath:", P.selectors.shouldLinkItemAtPath),
-        .entry(
-            "fileManager:shouldProceedAfterError:linkingItemAtPath:toPath:",
-            P.selectors.shouldProceedAfterLinkErrorAtPath),
-        .entry("fileManager:shouldRemoveItemAtPath:", P.selectors.shouldRemoveItemAtPath),
-        .entry(
-            "fileManager:shouldProceedAfterError:removingItemAtPath:", P.selectors.shouldProceedAfterRemoveErrorAtPath),
-        .entry("fileManager:shouldCopyItemAtURL:toURL:", P.selectors.shouldCopyItem),
-        .entry("fileManager:shouldProceedAfterError:copyingItemAtURL:toURL:", P.selectors.shouldProceedAfterCopyError),
-        .entry("fileManager:shouldMoveItemAtURL:toURL:", P.selectors.shouldMoveItem),
-        .entry("fileManager:shouldProceedAfterError:movingItemAtURL:toURL:", P.selectors.shouldProceedAfterMoveError),
-        .entry("fileManager:shouldLinkItemAtURL:toURL:", P.selectors.shouldLinkItem),
-        .entry("fileManager:shouldProceedAfterError:linkingItemAtURL:toURL:", P.selectors.shouldProceedAfterLinkError),
-        .entry("fileManager:shouldRemoveItemAtURL:", P.selectors.shouldRemoveItem),
-        .entry("fileManager:shouldProceedAfterError:removingItemAtURL:", P.selectors.shouldProceedAfterRemoveError),
-    ])
-
+// `@unchecked Sendable`: `FileManagerDelegate` requires `Sendable` on Linux.
+// The adapter has no state of its own; its base's reference to the proxy is
+// set before the adapter is shared, and cleared as the proxy ends (see
+// `DelegateProxyAdapter`).
+final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegate, @unchecked Sendable {
     private typealias P = FileManagerDelegateProxy
 
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: FileManagerDelegateProxy? { proxyObject as? FileManagerDelegateProxy }
+    /// The proxy, or nil once it has ended.
+    private var proxy: FileManagerDelegateProxy? { withProxy(FileManagerDelegateProxy.self) { $0 } }
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
+            return optionalMethod($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -256,7 +248,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -264,7 +256,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
+            return optionalMethod($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -277,7 +269,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -285,7 +277,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
+            return optionalMethod($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
                 ?? true
         }
     }
@@ -298,7 +290,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -306,7 +298,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldRemoveItemAtPath, (fileManager, path), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
+            return optionalMethod($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
         }
     }
 
@@ -317,7 +309,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
                 $1.0, $1.1, $1.2) ?? false
         }
     }
@@ -325,7 +317,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+            return optionalMethod($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -336,7 +328,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -344,7 +336,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+            return optionalMethod($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -355,7 +347,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -363,7 +355,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+            return optionalMethod($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
         }
     }
 
@@ -374,7 +366,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
         return proxy.forward(
             P.selectors.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false
         ) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
                 $1.0, $1.1, $1.2, $1.3) ?? false
         }
     }
@@ -382,7 +374,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool {
         guard let proxy else { return true }
         return proxy.forward(P.selectors.shouldRemoveItem, (fileManager, url), default: true) {
-            return optionalRequirement($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
+            return optionalMethod($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
         }
     }
 
@@ -391,7 +383,7 @@ final class FileManagerDelegateAdapter: DelegateAdapter, FileManagerDelegate, @u
     {
         guard let proxy else { return false }
         return proxy.forward(P.selectors.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
-            return optionalRequirement($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
+            return optionalMethod($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
                 $1.0, $1.1, $1.2) ?? false
         }
     }

@@ -42,29 +42,33 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
         /// answer the object to encode instead (or the same one; nil encodes nil).
         ///
         /// Arguments: `(archiver, object)`. Closure wins; default: `object`.
-        public let willEncode = MethodSelector<(NSKeyedArchiver, Any), Any?>("archiver(_:willEncode:)")
+        public let willEncode = MethodSelector<(NSKeyedArchiver, Any), Any?>(
+            "archiver(_:willEncode:)", objC: "archiver:willEncodeObject:")
 
         /// `archiver(_:didEncode:)`: an object was encoded.
         ///
         /// Arguments: `(archiver, object)`.
-        public let didEncode = MethodSelector<(NSKeyedArchiver, Any?), Void>("archiver(_:didEncode:)")
+        public let didEncode = MethodSelector<(NSKeyedArchiver, Any?), Void>(
+            "archiver(_:didEncode:)", objC: "archiver:didEncodeObject:")
 
         /// `archiver(_:willReplace:withObject:)`: one object is being substituted
         /// for another.
         ///
         /// Arguments: `(archiver, object, newObject)`.
         public let willReplace = MethodSelector<(NSKeyedArchiver, Any?, Any?), Void>(
-            "archiver(_:willReplace:withObject:)")
+            "archiver(_:willReplace:withObject:)", objC: "archiver:willReplaceObject:withObject:")
 
         /// `archiverWillFinish(_:)`: encoding is about to finish.
         ///
         /// Arguments: the archiver.
-        public let willFinish = MethodSelector<NSKeyedArchiver, Void>("archiverWillFinish(_:)")
+        public let willFinish = MethodSelector<NSKeyedArchiver, Void>(
+            "archiverWillFinish(_:)", objC: "archiverWillFinish:")
 
         /// `archiverDidFinish(_:)`: encoding finished.
         ///
         /// Arguments: the archiver.
-        public let didFinish = MethodSelector<NSKeyedArchiver, Void>("archiverDidFinish(_:)")
+        public let didFinish = MethodSelector<NSKeyedArchiver, Void>(
+            "archiverDidFinish(_:)", objC: "archiverDidFinish:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -76,7 +80,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// Creates a proxy that is not installed on any archiver.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: NSKeyedArchiverDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The object an archiver holds as its delegate: it forwards every
@@ -89,8 +93,7 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// - Parameter archiver: The archiver.
     /// - Returns: The installed proxy; the archiver keeps it alive.
     public static func proxy(for archiver: NSKeyedArchiver) -> NSKeyedArchiverDelegateProxy {
-        obtainAdapted(
-            for: archiver, currentDelegate: { archiver.delegate }, installAdapter: { archiver.delegate = $0.adapter })
+        proxy(for: archiver, getDelegate: { archiver.delegate }, setDelegate: { archiver.delegate = $0 })
     }
 
     /// Removes the proxy from `archiver` and makes its `realDelegate` the
@@ -106,26 +109,17 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 
 /// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any NSKeyedArchiverDelegate>([
-        .entry("archiver:willEncodeObject:", P.selectors.willEncode),
-        .entry("archiver:didEncodeObject:", P.selectors.didEncode),
-        .entry("archiver:willReplaceObject:withObject:", P.selectors.willReplace),
-        .entry("archiverWillFinish:", P.selectors.willFinish),
-        .entry("archiverDidFinish:", P.selectors.didFinish),
-    ])
-
+final class NSKeyedArchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedArchiverDelegate {
     private typealias P = NSKeyedArchiverDelegateProxy
 
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: NSKeyedArchiverDelegateProxy? { proxyObject as? NSKeyedArchiverDelegateProxy }
+    /// The proxy, or nil once it has ended.
+    private var proxy: NSKeyedArchiverDelegateProxy? { withProxy(NSKeyedArchiverDelegateProxy.self) { $0 } }
 
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
         guard let proxy else { return object }
         return proxy.forward(P.selectors.willEncode, (archiver, object), default: object) {
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let willEncode = optionalRequirement($0.archiver(_:willEncode:)) else { return $1.1 }
+            guard let willEncode = optionalMethod($0.archiver(_:willEncode:)) else { return $1.1 }
             return willEncode($1.0, $1.1)
         }
     }
@@ -133,28 +127,28 @@ final class NSKeyedArchiverDelegateAdapter: DelegateAdapter, NSKeyedArchiverDele
     func archiver(_ archiver: NSKeyedArchiver, didEncode object: Any?) {
         guard let proxy else { return }
         proxy.forward(P.selectors.didEncode, (archiver, object)) {
-            optionalRequirement($0.archiver(_:didEncode:))?($1.0, $1.1)
+            optionalMethod($0.archiver(_:didEncode:))?($1.0, $1.1)
         }
     }
 
     func archiver(_ archiver: NSKeyedArchiver, willReplace object: Any?, withObject newObject: Any?) {
         guard let proxy else { return }
         proxy.forward(P.selectors.willReplace, (archiver, object, newObject)) {
-            optionalRequirement($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
+            optionalMethod($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
         }
     }
 
     func archiverWillFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
         proxy.forward(P.selectors.willFinish, archiver) {
-            optionalRequirement($0.archiverWillFinish(_:))?($1)
+            optionalMethod($0.archiverWillFinish(_:))?($1)
         }
     }
 
     func archiverDidFinish(_ archiver: NSKeyedArchiver) {
         guard let proxy else { return }
         proxy.forward(P.selectors.didFinish, archiver) {
-            optionalRequirement($0.archiverDidFinish(_:))?($1)
+            optionalMethod($0.archiverDidFinish(_:))?($1)
         }
     }
 }

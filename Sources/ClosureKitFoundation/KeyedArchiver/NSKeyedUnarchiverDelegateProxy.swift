@@ -50,30 +50,34 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
         /// first; default nil.
         public let cannotDecodeClass = MethodSelector<(NSKeyedUnarchiver, String, [String]), AnyClass?>(
             "unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)",
+            objC: "unarchiver:cannotDecodeObjectOfClassName:originalClasses:",
             combining: .custom { realDelegate, closure in closure ?? realDelegate })
 
         /// `unarchiver(_:didDecode:)`: an object was decoded; answer the object to
         /// use in its place (or the same one).
         ///
         /// Arguments: `(unarchiver, object)`. Closure wins; default: `object`.
-        public let didDecode = MethodSelector<(NSKeyedUnarchiver, Any?), Any?>("unarchiver(_:didDecode:)")
+        public let didDecode = MethodSelector<(NSKeyedUnarchiver, Any?), Any?>(
+            "unarchiver(_:didDecode:)", objC: "unarchiver:didDecodeObject:")
 
         /// `unarchiver(_:willReplace:with:)`: one object is being substituted for
         /// another.
         ///
         /// Arguments: `(unarchiver, object, newObject)`.
         public let willReplace = MethodSelector<(NSKeyedUnarchiver, Any, Any), Void>(
-            "unarchiver(_:willReplace:with:)")
+            "unarchiver(_:willReplace:with:)", objC: "unarchiver:willReplaceObject:withObject:")
 
         /// `unarchiverWillFinish(_:)`: decoding is about to finish.
         ///
         /// Arguments: the unarchiver.
-        public let willFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverWillFinish(_:)")
+        public let willFinish = MethodSelector<NSKeyedUnarchiver, Void>(
+            "unarchiverWillFinish(_:)", objC: "unarchiverWillFinish:")
 
         /// `unarchiverDidFinish(_:)`: decoding finished.
         ///
         /// Arguments: the unarchiver.
-        public let didFinish = MethodSelector<NSKeyedUnarchiver, Void>("unarchiverDidFinish(_:)")
+        public let didFinish = MethodSelector<NSKeyedUnarchiver, Void>(
+            "unarchiverDidFinish(_:)", objC: "unarchiverDidFinish:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -85,7 +89,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// Creates a proxy that is not installed on any unarchiver.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: NSKeyedUnarchiverDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The object an unarchiver holds as its delegate: it forwards every
@@ -98,9 +102,7 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// - Parameter unarchiver: The unarchiver.
     /// - Returns: The installed proxy; the unarchiver keeps it alive.
     public static func proxy(for unarchiver: NSKeyedUnarchiver) -> NSKeyedUnarchiverDelegateProxy {
-        obtainAdapted(
-            for: unarchiver, currentDelegate: { unarchiver.delegate },
-            installAdapter: { unarchiver.delegate = $0.adapter })
+        proxy(for: unarchiver, getDelegate: { unarchiver.delegate }, setDelegate: { unarchiver.delegate = $0 })
     }
 
     /// Removes the proxy from `unarchiver` and makes its `realDelegate` the
@@ -116,20 +118,11 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 
 /// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiverDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any NSKeyedUnarchiverDelegate>([
-        .entry("unarchiver:cannotDecodeObjectOfClassName:originalClasses:", P.selectors.cannotDecodeClass),
-        .entry("unarchiver:didDecodeObject:", P.selectors.didDecode),
-        .entry("unarchiver:willReplaceObject:withObject:", P.selectors.willReplace),
-        .entry("unarchiverWillFinish:", P.selectors.willFinish),
-        .entry("unarchiverDidFinish:", P.selectors.didFinish),
-    ])
-
+final class NSKeyedUnarchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedUnarchiverDelegate {
     private typealias P = NSKeyedUnarchiverDelegateProxy
 
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: NSKeyedUnarchiverDelegateProxy? { proxyObject as? NSKeyedUnarchiverDelegateProxy }
+    /// The proxy, or nil once it has ended.
+    private var proxy: NSKeyedUnarchiverDelegateProxy? { withProxy(NSKeyedUnarchiverDelegateProxy.self) { $0 } }
 
     func unarchiver(
         _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String,
@@ -137,7 +130,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     ) -> AnyClass? {
         guard let proxy else { return nil }
         return proxy.forward(P.selectors.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
-            return optionalRequirement($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
+            return optionalMethod($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
                 $1.0, $1.1, $1.2) ?? nil
         }
     }
@@ -146,7 +139,7 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
         guard let proxy else { return object }
         return proxy.forward(P.selectors.didDecode, (unarchiver, object), default: object) {
             // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let didDecode = optionalRequirement($0.unarchiver(_:didDecode:)) else { return $1.1 }
+            guard let didDecode = optionalMethod($0.unarchiver(_:didDecode:)) else { return $1.1 }
             return didDecode($1.0, $1.1)
         }
     }
@@ -154,21 +147,21 @@ final class NSKeyedUnarchiverDelegateAdapter: DelegateAdapter, NSKeyedUnarchiver
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {
         guard let proxy else { return }
         proxy.forward(P.selectors.willReplace, (unarchiver, object, newObject)) {
-            optionalRequirement($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
+            optionalMethod($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
         }
     }
 
     func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
         proxy.forward(P.selectors.willFinish, unarchiver) {
-            optionalRequirement($0.unarchiverWillFinish(_:))?($1)
+            optionalMethod($0.unarchiverWillFinish(_:))?($1)
         }
     }
 
     func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {
         guard let proxy else { return }
         proxy.forward(P.selectors.didFinish, unarchiver) {
-            optionalRequirement($0.unarchiverDidFinish(_:))?($1)
+            optionalMethod($0.unarchiverDidFinish(_:))?($1)
         }
     }
 }

@@ -26,8 +26,12 @@ import Foundation
 /// ## Threads
 ///
 /// `NSCache` tells its delegate about an eviction on the thread that caused
-/// it (a `setObject` over the limit, on swift-corelibs-foundation), so the
-/// closures must be `@Sendable`.
+/// it (a `setObject` over the limit, on swift-corelibs-foundation). A
+/// closure runs where the code that registered it lives (the rule of
+/// ClosureKit's Isolation article): registered from nonisolated code, it is
+/// `@Sendable` and runs on that thread; registered from an actor, it runs on
+/// the actor, at once when the eviction happens there, otherwise enqueued to
+/// it.
 public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, SelectorDeclaring, @unchecked Sendable {
     /// The methods of `NSCacheDelegate`, one selector each.
     public struct Selectors: Sendable {
@@ -36,7 +40,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
         /// Arguments: `(cache, object)`. The cache is passed with its key and
         /// object types erased to `AnyObject`, as Foundation declares it.
         public let willEvictObject = MethodSelector<(NSCache<AnyObject, AnyObject>, Any), Void>(
-            "cache(_:willEvictObject:)")
+            "cache(_:willEvictObject:)", objC: "cache:willEvictObject:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -48,7 +52,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
     /// Creates a proxy that is not installed on any cache.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: NSCacheDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The proxy of `cache`, created and installed as its delegate the first
@@ -59,7 +63,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
     /// - Parameter cache: The cache.
     /// - Returns: The installed proxy.
     public static func proxy<Key, Object>(for cache: NSCache<Key, Object>) -> NSCacheDelegateProxy {
-        obtainAdapted(for: cache, currentDelegate: { cache.delegate }, installAdapter: { cache.delegate = $0.adapter })
+        proxy(for: cache, getDelegate: { cache.delegate }, setDelegate: { cache.delegate = $0 })
     }
 
     /// Removes the proxy from `cache` and makes its `realDelegate` the
@@ -79,19 +83,14 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
 
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
 /// requires) that forwards to its proxy.
-final class NSCacheDelegateAdapter: DelegateAdapter, NSCacheDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any NSCacheDelegate>([
-        .entry("cache:willEvictObject:", NSCacheDelegateProxy.selectors.willEvictObject)
-    ])
-
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: NSCacheDelegateProxy? { proxyObject as? NSCacheDelegateProxy }
+final class NSCacheDelegateAdapter: DelegateProxyAdapter, NSCacheDelegate {
+    /// The proxy, or nil once it has ended.
+    private var proxy: NSCacheDelegateProxy? { withProxy(NSCacheDelegateProxy.self) { $0 } }
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
         guard let proxy else { return }
         proxy.forward(NSCacheDelegateProxy.selectors.willEvictObject, (cache, obj)) {
-            optionalRequirement($0.cache(_:willEvictObject:))?($1.0, $1.1)
+            optionalMethod($0.cache(_:willEvictObject:))?($1.0, $1.1)
         }
     }
 }

@@ -39,7 +39,8 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
         /// `stream(_:handle:)`: something happened on the stream.
         ///
         /// Arguments: `(stream, event)`.
-        public let handleEvent = MethodSelector<(Stream, Stream.Event), Void>("stream(_:handle:)")
+        public let handleEvent = MethodSelector<(Stream, Stream.Event), Void>(
+            "stream(_:handle:)", objC: "stream:handleEvent:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -51,7 +52,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
     /// Creates a proxy that is not installed on any stream.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: StreamDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The object a stream holds as its delegate: it forwards every message
@@ -62,14 +63,13 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
     /// time; the previous delegate becomes `realDelegate`.
     ///
     /// Asking again, from any thread, returns the same proxy. The stream keeps
-    /// its proxy alive. Use this function (or `Stream.delegateProxy`)
-    /// rather than the inherited `proxy(for:delegate:)`.
+    /// its proxy alive. The same as the inherited `proxy(for:delegate:)`
+    /// with `\.delegate`, and `Stream.delegateProxy`.
     ///
     /// - Parameter stream: The stream.
     /// - Returns: The installed proxy.
     public static func proxy(for stream: Stream) -> StreamDelegateProxy {
-        obtainAdapted(
-            for: stream, currentDelegate: { stream.delegate }, installAdapter: { stream.delegate = $0.adapter })
+        proxy(for: stream, getDelegate: { stream.delegate }, setDelegate: { stream.delegate = $0 })
     }
 
     /// Removes the proxy from `stream` and makes its `realDelegate` the
@@ -86,19 +86,14 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
 /// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
-final class StreamDelegateAdapter: DelegateAdapter, StreamDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any StreamDelegate>([
-        .entry("stream:handleEvent:", StreamDelegateProxy.selectors.handleEvent)
-    ])
-
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: StreamDelegateProxy? { proxyObject as? StreamDelegateProxy }
+final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate {
+    /// The proxy, or nil once it has ended.
+    private var proxy: StreamDelegateProxy? { withProxy(StreamDelegateProxy.self) { $0 } }
 
     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
         guard let proxy else { return }
         proxy.forward(StreamDelegateProxy.selectors.handleEvent, (aStream, eventCode)) {
-            optionalRequirement($0.stream(_:handle:))?($1.0, $1.1)
+            optionalMethod($0.stream(_:handle:))?($1.0, $1.1)
         }
     }
 }

@@ -10,44 +10,18 @@ import FoundationNetworking
 ///
 /// When its proxy has ended, it answers as a delegate that implements
 /// nothing would: completion handlers get Foundation's defaults.
-final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, URLSessionDownloadDelegate,
+///
+/// `@unchecked Sendable`: the session delegate protocols require `Sendable`
+/// on Linux. The adapter has no state of its own; its base's reference to
+/// the proxy is set before the adapter is shared, and cleared as the proxy
+/// ends (see `DelegateProxyAdapter`).
+final class URLSessionDelegateAdapter: DelegateProxyAdapter, URLSessionDataDelegate, URLSessionDownloadDelegate,
     URLSessionStreamDelegate, URLSessionWebSocketDelegate, @unchecked Sendable
 {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any URLSessionDelegate>([
-        .entry("URLSession:didBecomeInvalidWithError:", P.selectors.didBecomeInvalid),
-        .entry("URLSession:didReceiveChallenge:completionHandler:", P.selectors.didReceiveChallenge),
-        .entry(
-            "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:",
-            P.selectors.willPerformHTTPRedirection),
-        .entry("URLSession:task:didReceiveChallenge:completionHandler:", P.selectors.taskDidReceiveChallenge),
-        .entry("URLSession:task:needNewBodyStream:", P.selectors.needNewBodyStream),
-        .entry("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", P.selectors.didSendBodyData),
-        .entry("URLSession:task:didCompleteWithError:", P.selectors.didComplete),
-        .entry("URLSession:task:willBeginDelayedRequest:completionHandler:", P.selectors.willBeginDelayedRequest),
-        .entry("URLSession:task:didFinishCollectingMetrics:", P.selectors.didFinishCollectingMetrics),
-        .entry("URLSession:dataTask:didReceiveResponse:completionHandler:", P.selectors.didReceiveResponse),
-        .entry("URLSession:dataTask:didBecomeDownloadTask:", P.selectors.didBecomeDownloadTask),
-        .entry("URLSession:dataTask:didBecomeStreamTask:", P.selectors.didBecomeStreamTask),
-        .entry("URLSession:dataTask:didReceiveData:", P.selectors.didReceiveData),
-        .entry("URLSession:dataTask:willCacheResponse:completionHandler:", P.selectors.willCacheResponse),
-        .entry("URLSession:downloadTask:didFinishDownloadingToURL:", P.selectors.didFinishDownloading),
-        .entry(
-            "URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:",
-            P.selectors.didWriteData),
-        .entry("URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:", P.selectors.didResumeAtOffset),
-        .entry("URLSession:readClosedForStreamTask:", P.selectors.readClosed),
-        .entry("URLSession:writeClosedForStreamTask:", P.selectors.writeClosed),
-        .entry("URLSession:betterRouteDiscoveredForStreamTask:", P.selectors.betterRouteDiscovered),
-        .entry("URLSession:streamTask:didBecomeInputStream:outputStream:", P.selectors.didBecomeStreams),
-        .entry("URLSession:webSocketTask:didOpenWithProtocol:", P.selectors.webSocketDidOpen),
-        .entry("URLSession:webSocketTask:didCloseWithCode:reason:", P.selectors.webSocketDidClose),
-    ])
-
     private typealias P = URLSessionDelegateProxy
 
-    /// The proxy, which `DelegateAdapter` holds weakly.
-    private var proxy: URLSessionDelegateProxy? { proxyObject as? URLSessionDelegateProxy }
+    /// The proxy, or nil once it has ended.
+    private var proxy: URLSessionDelegateProxy? { withProxy(URLSessionDelegateProxy.self) { $0 } }
 
     // MARK: URLSessionDelegate
 
@@ -56,7 +30,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didBecomeInvalid, (session, error),
             call: proxy.toReal((any URLSessionDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:didBecomeInvalidWithError:))?($1.0, $1.1) != nil
+                return self.optionalMethod($0.urlSession(_:didBecomeInvalidWithError:))?($1.0, $1.1) != nil
             })
     }
 
@@ -69,7 +43,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.didReceiveChallenge, (session, challenge, completionHandler),
             default: completionHandler(.performDefaultHandling, nil),
             call: proxy.toReal((any URLSessionDelegate).self, { completionHandler(.performDefaultHandling, nil) }) {
-                return optionalRequirement($0.urlSession(_:didReceive:completionHandler:))?(
+                return self.optionalMethod($0.urlSession(_:didReceive:completionHandler:))?(
                     $1.0, $1.1, $1.2) != nil
             })
     }
@@ -85,7 +59,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.willPerformHTTPRedirection, (session, task, response, request, completionHandler),
             default: completionHandler(request),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(request) }) {
-                return optionalRequirement(
+                return self.optionalMethod(
                     $0.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
@@ -103,7 +77,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.taskDidReceiveChallenge, (session, task, challenge, completionHandler),
             default: sessionLevel(),
             call: proxy.toReal((any URLSessionTaskDelegate).self, sessionLevel) {
-                return optionalRequirement($0.urlSession(_:task:didReceive:completionHandler:))?(
+                return self.optionalMethod($0.urlSession(_:task:didReceive:completionHandler:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -117,7 +91,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.needNewBodyStream, (session, task, completionHandler),
             default: completionHandler(nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(nil) }) {
-                return optionalRequirement($0.urlSession(_:task:needNewBodyStream:))?($1.0, $1.1, $1.2)
+                return self.optionalMethod($0.urlSession(_:task:needNewBodyStream:))?($1.0, $1.1, $1.2)
                     != nil
             })
     }
@@ -130,7 +104,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didSendBodyData, (session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement(
+                return self.optionalMethod(
                     $0.urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
@@ -141,7 +115,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didComplete, (session, task, error),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:task:didCompleteWithError:))?($1.0, $1.1, $1.2) != nil
+                return self.optionalMethod($0.urlSession(_:task:didCompleteWithError:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -154,7 +128,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.willBeginDelayedRequest, (session, task, request, completionHandler),
             default: completionHandler(.continueLoading, nil),
             call: proxy.toReal((any URLSessionTaskDelegate).self, { completionHandler(.continueLoading, nil) }) {
-                return optionalRequirement($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(
+                return self.optionalMethod($0.urlSession(_:task:willBeginDelayedRequest:completionHandler:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -164,7 +138,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didFinishCollectingMetrics, (session, task, metrics),
             call: proxy.toReal((any URLSessionTaskDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:task:didFinishCollecting:))?($1.0, $1.1, $1.2) != nil
+                return self.optionalMethod($0.urlSession(_:task:didFinishCollecting:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -179,7 +153,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.didReceiveResponse, (session, dataTask, response, completionHandler),
             default: completionHandler(.allow),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(.allow) }) {
-                return optionalRequirement($0.urlSession(_:dataTask:didReceive:completionHandler:))?(
+                return self.optionalMethod($0.urlSession(_:dataTask:didReceive:completionHandler:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -191,7 +165,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didBecomeDownloadTask, (session, dataTask, downloadTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2)
+                return self.optionalMethod($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2)
                     != nil
             })
     }
@@ -201,7 +175,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didBecomeStreamTask, (session, dataTask, streamTask),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2) != nil
+                return self.optionalMethod($0.urlSession(_:dataTask:didBecome:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -210,7 +184,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didReceiveData, (session, dataTask, data),
             call: proxy.toReal((any URLSessionDataDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:dataTask:didReceive:))?($1.0, $1.1, $1.2) != nil
+                return self.optionalMethod($0.urlSession(_:dataTask:didReceive:))?($1.0, $1.1, $1.2) != nil
             })
     }
 
@@ -223,7 +197,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.willCacheResponse, (session, dataTask, proposedResponse, completionHandler),
             default: completionHandler(proposedResponse),
             call: proxy.toReal((any URLSessionDataDelegate).self, { completionHandler(proposedResponse) }) {
-                return optionalRequirement($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(
+                return self.optionalMethod($0.urlSession(_:dataTask:willCacheResponse:completionHandler:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -252,7 +226,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
             P.selectors.didWriteData,
             (session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
-                return optionalRequirement(
+                return self.optionalMethod(
                     $0.urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4) != nil
             })
@@ -266,7 +240,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didResumeAtOffset, (session, downloadTask, fileOffset, expectedTotalBytes),
             call: proxy.toReal((any URLSessionDownloadDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(
+                return self.optionalMethod($0.urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -278,7 +252,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.readClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:readClosedFor:))?($1.0, $1.1) != nil
+                return self.optionalMethod($0.urlSession(_:readClosedFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -287,7 +261,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.writeClosed, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:writeClosedFor:))?($1.0, $1.1) != nil
+                return self.optionalMethod($0.urlSession(_:writeClosedFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -296,7 +270,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.betterRouteDiscovered, (session, streamTask),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:betterRouteDiscoveredFor:))?($1.0, $1.1) != nil
+                return self.optionalMethod($0.urlSession(_:betterRouteDiscoveredFor:))?($1.0, $1.1) != nil
             })
     }
 
@@ -308,7 +282,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.didBecomeStreams, (session, streamTask, inputStream, outputStream),
             call: proxy.toReal((any URLSessionStreamDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:streamTask:didBecome:outputStream:))?(
+                return self.optionalMethod($0.urlSession(_:streamTask:didBecome:outputStream:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }
@@ -322,7 +296,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.webSocketDidOpen, (session, webSocketTask, `protocol`),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(
+                return self.optionalMethod($0.urlSession(_:webSocketTask:didOpenWithProtocol:))?(
                     $1.0, $1.1, $1.2) != nil
             })
     }
@@ -335,7 +309,7 @@ final class URLSessionDelegateAdapter: DelegateAdapter, URLSessionDataDelegate, 
         proxy.forward(
             P.selectors.webSocketDidClose, (session, webSocketTask, closeCode, reason),
             call: proxy.toReal((any URLSessionWebSocketDelegate).self, {}) {
-                return optionalRequirement($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(
+                return self.optionalMethod($0.urlSession(_:webSocketTask:didCloseWith:reason:))?(
                     $1.0, $1.1, $1.2, $1.3) != nil
             })
     }

@@ -47,8 +47,17 @@ import FoundationNetworking
 ///
 /// ## Threads
 ///
-/// The session calls its delegate on its `delegateQueue`, so every closure
-/// runs there; closures must be `@Sendable`.
+/// The session calls its delegate on its `delegateQueue`. Each closure runs
+/// where the code that registered it lives (the rule of ClosureKit's
+/// Isolation article): registered from nonisolated code, it is `@Sendable`
+/// and runs on the delegate queue; registered from an actor, such as a
+/// `@MainActor` view model, it is that actor's code and runs on the actor,
+/// at once when the message is sent on it (a session whose delegate queue
+/// is the main queue, for the main actor), otherwise enqueued to it in the
+/// order the messages came. No method of these protocols returns a value, so
+/// this holds for the deciders too: they call the completion handler from
+/// the actor. Only an `instead` closure must answer at once, and it answers
+/// only the messages sent on its actor.
 ///
 /// ## The session's delegate object
 ///
@@ -70,7 +79,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         ///
         /// Arguments: `(session, error)`.
         public let didBecomeInvalid = MethodSelector<(URLSession, (any Error)?), Void>(
-            "urlSession(_:didBecomeInvalidWithError:)")
+            "urlSession(_:didBecomeInvalidWithError:)", objC: "URLSession:didBecomeInvalidWithError:")
 
         /// `urlSession(_:didReceive:completionHandler:)`: a session-level
         /// authentication challenge.
@@ -83,7 +92,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
                 URLSession, URLAuthenticationChallenge,
                 @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
             ), Void
-        >("urlSession(_:didReceive:completionHandler:)")
+        >("urlSession(_:didReceive:completionHandler:)", objC: "URLSession:didReceiveChallenge:completionHandler:")
 
         // MARK: - URLSessionTaskDelegate
 
@@ -96,7 +105,9 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// is followed (`newRequest`).
         public let willPerformHTTPRedirection = MethodSelector<
             (URLSession, URLSessionTask, HTTPURLResponse, URLRequest, @Sendable (URLRequest?) -> Void), Void
-        >("urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)")
+        >(
+            "urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)",
+            objC: "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:")
 
         /// `urlSession(_:task:didReceive:completionHandler:)`: a task-level
         /// authentication challenge.
@@ -111,7 +122,9 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
                 URLSession, URLSessionTask, URLAuthenticationChallenge,
                 @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
             ), Void
-        >("urlSession(_:task:didReceive:completionHandler:)")
+        >(
+            "urlSession(_:task:didReceive:completionHandler:)",
+            objC: "URLSession:task:didReceiveChallenge:completionHandler:")
 
         /// `urlSession(_:task:needNewBodyStream:)`: an upload needs its body
         /// stream again.
@@ -120,21 +133,22 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// neither, nil (no stream).
         public let needNewBodyStream = MethodSelector<
             (URLSession, URLSessionTask, @Sendable (InputStream?) -> Void), Void
-        >("urlSession(_:task:needNewBodyStream:)")
+        >("urlSession(_:task:needNewBodyStream:)", objC: "URLSession:task:needNewBodyStream:")
 
         /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)`:
         /// upload progress.
         ///
         /// Arguments: `(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend)`.
         public let didSendBodyData = MethodSelector<(URLSession, URLSessionTask, Int64, Int64, Int64), Void>(
-            "urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)")
+            "urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)",
+            objC: "URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:")
 
         /// `urlSession(_:task:didCompleteWithError:)`: the task finished, with an
         /// error if it failed.
         ///
         /// Arguments: `(session, task, error)`.
         public let didComplete = MethodSelector<(URLSession, URLSessionTask, (any Error)?), Void>(
-            "urlSession(_:task:didCompleteWithError:)")
+            "urlSession(_:task:didCompleteWithError:)", objC: "URLSession:task:didCompleteWithError:")
 
         /// `urlSession(_:task:willBeginDelayedRequest:completionHandler:)`: a
         /// delayed task is about to start.
@@ -146,14 +160,16 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
                 URLSession, URLSessionTask, URLRequest,
                 @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void
             ), Void
-        >("urlSession(_:task:willBeginDelayedRequest:completionHandler:)")
+        >(
+            "urlSession(_:task:willBeginDelayedRequest:completionHandler:)",
+            objC: "URLSession:task:willBeginDelayedRequest:completionHandler:")
 
         /// `urlSession(_:task:didFinishCollecting:)`: the task's metrics.
         ///
         /// Arguments: `(session, task, metrics)`.
         public let didFinishCollectingMetrics = MethodSelector<
             (URLSession, URLSessionTask, URLSessionTaskMetrics), Void
-        >("urlSession(_:task:didFinishCollecting:)")
+        >("urlSession(_:task:didFinishCollecting:)", objC: "URLSession:task:didFinishCollectingMetrics:")
 
         // MARK: - URLSessionDataDelegate
 
@@ -164,7 +180,9 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// decides; with neither, `.allow`.
         public let didReceiveResponse = MethodSelector<
             (URLSession, URLSessionDataTask, URLResponse, @Sendable (URLSession.ResponseDisposition) -> Void), Void
-        >("urlSession(_:dataTask:didReceive:completionHandler:)")
+        >(
+            "urlSession(_:dataTask:didReceive:completionHandler:)",
+            objC: "URLSession:dataTask:didReceiveResponse:completionHandler:")
 
         /// `urlSession(_:dataTask:didBecome:)` (download task): the data task was
         /// turned into a download task.
@@ -174,7 +192,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// since the protocol has two methods of that Swift name.
         public let didBecomeDownloadTask = MethodSelector<
             (URLSession, URLSessionDataTask, URLSessionDownloadTask), Void
-        >("urlSession(_:dataTask:didBecome:)-downloadTask")
+        >("urlSession(_:dataTask:didBecome:)-downloadTask", objC: "URLSession:dataTask:didBecomeDownloadTask:")
 
         /// `urlSession(_:dataTask:didBecome:)` (stream task): the data task was
         /// turned into a stream task.
@@ -183,14 +201,14 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// name-based entry points is `"urlSession(_:dataTask:didBecome:)-streamTask"`.
         public let didBecomeStreamTask = MethodSelector<
             (URLSession, URLSessionDataTask, URLSessionStreamTask), Void
-        >("urlSession(_:dataTask:didBecome:)-streamTask")
+        >("urlSession(_:dataTask:didBecome:)-streamTask", objC: "URLSession:dataTask:didBecomeStreamTask:")
 
         /// `urlSession(_:dataTask:didReceive:)`: a chunk of the body. The body
         /// may arrive in any number of chunks.
         ///
         /// Arguments: `(session, dataTask, data)`.
         public let didReceiveData = MethodSelector<(URLSession, URLSessionDataTask, Data), Void>(
-            "urlSession(_:dataTask:didReceive:)")
+            "urlSession(_:dataTask:didReceive:)", objC: "URLSession:dataTask:didReceiveData:")
 
         /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)`: the
         /// response is about to be cached; pass it (or another) to cache it, nil
@@ -200,7 +218,9 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// Closure decides; with neither, the proposed response is cached.
         public let willCacheResponse = MethodSelector<
             (URLSession, URLSessionDataTask, CachedURLResponse, @Sendable (CachedURLResponse?) -> Void), Void
-        >("urlSession(_:dataTask:willCacheResponse:completionHandler:)")
+        >(
+            "urlSession(_:dataTask:willCacheResponse:completionHandler:)",
+            objC: "URLSession:dataTask:willCacheResponse:completionHandler:")
 
         // MARK: - URLSessionDownloadDelegate
 
@@ -210,7 +230,8 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         ///
         /// Arguments: `(session, downloadTask, location)`.
         public let didFinishDownloading = MethodSelector<(URLSession, URLSessionDownloadTask, URL), Void>(
-            "urlSession(_:downloadTask:didFinishDownloadingTo:)")
+            "urlSession(_:downloadTask:didFinishDownloadingTo:)",
+            objC: "URLSession:downloadTask:didFinishDownloadingToURL:")
 
         /// `urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)`:
         /// download progress.
@@ -218,14 +239,17 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// Arguments: `(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)`.
         public let didWriteData = MethodSelector<
             (URLSession, URLSessionDownloadTask, Int64, Int64, Int64), Void
-        >("urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)")
+        >(
+            "urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)",
+            objC: "URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:")
 
         /// `urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)`: a
         /// download resumed from resume data.
         ///
         /// Arguments: `(session, downloadTask, fileOffset, expectedTotalBytes)`.
         public let didResumeAtOffset = MethodSelector<(URLSession, URLSessionDownloadTask, Int64, Int64), Void>(
-            "urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)")
+            "urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)",
+            objC: "URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:")
 
         // MARK: - URLSessionStreamDelegate
 
@@ -233,20 +257,20 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         ///
         /// Arguments: `(session, streamTask)`.
         public let readClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-            "urlSession(_:readClosedFor:)")
+            "urlSession(_:readClosedFor:)", objC: "URLSession:readClosedForStreamTask:")
 
         /// `urlSession(_:writeClosedFor:)`: the write side of a stream task closed.
         ///
         /// Arguments: `(session, streamTask)`.
         public let writeClosed = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-            "urlSession(_:writeClosedFor:)")
+            "urlSession(_:writeClosedFor:)", objC: "URLSession:writeClosedForStreamTask:")
 
         /// `urlSession(_:betterRouteDiscoveredFor:)`: a better route to the host
         /// exists.
         ///
         /// Arguments: `(session, streamTask)`.
         public let betterRouteDiscovered = MethodSelector<(URLSession, URLSessionStreamTask), Void>(
-            "urlSession(_:betterRouteDiscoveredFor:)")
+            "urlSession(_:betterRouteDiscoveredFor:)", objC: "URLSession:betterRouteDiscoveredForStreamTask:")
 
         /// `urlSession(_:streamTask:didBecome:outputStream:)`: a stream task was
         /// turned into a pair of streams.
@@ -254,7 +278,9 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// Arguments: `(session, streamTask, inputStream, outputStream)`.
         public let didBecomeStreams = MethodSelector<
             (URLSession, URLSessionStreamTask, InputStream, OutputStream), Void
-        >("urlSession(_:streamTask:didBecome:outputStream:)")
+        >(
+            "urlSession(_:streamTask:didBecome:outputStream:)",
+            objC: "URLSession:streamTask:didBecomeInputStream:outputStream:")
 
         // MARK: - URLSessionWebSocketDelegate
 
@@ -263,7 +289,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         ///
         /// Arguments: `(session, webSocketTask, protocol)`.
         public let webSocketDidOpen = MethodSelector<(URLSession, URLSessionWebSocketTask, String?), Void>(
-            "urlSession(_:webSocketTask:didOpenWithProtocol:)")
+            "urlSession(_:webSocketTask:didOpenWithProtocol:)", objC: "URLSession:webSocketTask:didOpenWithProtocol:")
 
         /// `urlSession(_:webSocketTask:didCloseWith:reason:)`: the WebSocket
         /// closed.
@@ -271,7 +297,7 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
         /// Arguments: `(session, webSocketTask, closeCode, reason)`.
         public let webSocketDidClose = MethodSelector<
             (URLSession, URLSessionWebSocketTask, URLSessionWebSocketTask.CloseCode, Data?), Void
-        >("urlSession(_:webSocketTask:didCloseWith:reason:)")
+        >("urlSession(_:webSocketTask:didCloseWith:reason:)", objC: "URLSession:webSocketTask:didCloseWithCode:reason:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -285,21 +311,24 @@ public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate
     /// Creates a proxy with no closures and no real delegate.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: URLSessionDelegateAdapter.objCSelectors)
+        adapter.serve(self)
     }
 
     /// The object to pass as a session's `delegate`: it forwards every
     /// message to this proxy.
     ///
-    /// The session holds it strongly, but it holds the proxy weakly: keep the
-    /// proxy alive, or attach it to the session with `attach(to:)`, which
-    /// `URLSession(configuration:delegateProxy:delegateQueue:)` does.
+    /// The session holds it strongly, but it does not keep the proxy alive:
+    /// attach the proxy to the session with `attach(to:)`, which
+    /// `URLSession(configuration:delegateProxy:delegateQueue:)` does, or keep
+    /// it alive yourself for as long as the session may send messages (see
+    /// ``DelegateProxyAdapter``). Once the proxy has ended, the session's
+    /// delegate answers as one that implements nothing.
     public var sessionDelegate: any URLSessionDelegate { adapter }
 
     /// Sends a message to the real delegate, as `P`, unless it does not
     /// adopt `P` or (on Apple platforms, where the methods are optional) does
     /// not implement the method (it is never this proxy's own adapter: see
-    /// `DelegateAdapter`): then `fallback` answers, as Foundation would for a
+    /// `DelegateProxy.standIn`): then `fallback` answers, as Foundation would for a
     /// delegate without the method. `send` gets the real delegate and the
     /// message's arguments, and returns whether the method was implemented.
     @inline(__always)

@@ -59,20 +59,23 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         /// `parserDidStartDocument(_:)`: the parser began the document.
         ///
         /// Arguments: the parser.
-        public let didStartDocument = MethodSelector<XMLParser, Void>("parserDidStartDocument(_:)")
+        public let didStartDocument = MethodSelector<XMLParser, Void>(
+            "parserDidStartDocument(_:)", objC: "parserDidStartDocument:")
 
         /// `parserDidEndDocument(_:)`: the parser reached the end of the document
         /// without an error.
         ///
         /// Arguments: the parser.
-        public let didEndDocument = MethodSelector<XMLParser, Void>("parserDidEndDocument(_:)")
+        public let didEndDocument = MethodSelector<XMLParser, Void>(
+            "parserDidEndDocument(_:)", objC: "parserDidEndDocument:")
 
         /// `parser(_:foundNotationDeclarationWithName:publicID:systemID:)`: a DTD
         /// notation declaration.
         ///
         /// Arguments: `(parser, name, publicID, systemID)`.
         public let foundNotationDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
-            "parser(_:foundNotationDeclarationWithName:publicID:systemID:)")
+            "parser(_:foundNotationDeclarationWithName:publicID:systemID:)",
+            objC: "parser:foundNotationDeclarationWithName:publicID:systemID:")
 
         /// `parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)`:
         /// a DTD unparsed (`NDATA`) entity declaration.
@@ -80,7 +83,9 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         /// Arguments: `(parser, name, publicID, systemID, notationName)`.
         public let foundUnparsedEntityDeclaration = MethodSelector<
             (XMLParser, String, String?, String?, String?), Void
-        >("parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)")
+        >(
+            "parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:)",
+            objC: "parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:")
 
         /// `parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)`:
         /// a DTD attribute-list declaration.
@@ -88,28 +93,32 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         /// Arguments: `(parser, attributeName, elementName, type, defaultValue)`.
         public let foundAttributeDeclaration = MethodSelector<
             (XMLParser, String, String, String?, String?), Void
-        >("parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)")
+        >(
+            "parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:)",
+            objC: "parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:")
 
         /// `parser(_:foundElementDeclarationWithName:model:)`: a DTD element
         /// declaration.
         ///
         /// Arguments: `(parser, elementName, model)`.
         public let foundElementDeclaration = MethodSelector<(XMLParser, String, String), Void>(
-            "parser(_:foundElementDeclarationWithName:model:)")
+            "parser(_:foundElementDeclarationWithName:model:)", objC: "parser:foundElementDeclarationWithName:model:")
 
         /// `parser(_:foundInternalEntityDeclarationWithName:value:)`: a DTD
         /// internal entity declaration.
         ///
         /// Arguments: `(parser, name, value)`.
         public let foundInternalEntityDeclaration = MethodSelector<(XMLParser, String, String?), Void>(
-            "parser(_:foundInternalEntityDeclarationWithName:value:)")
+            "parser(_:foundInternalEntityDeclarationWithName:value:)",
+            objC: "parser:foundInternalEntityDeclarationWithName:value:")
 
         /// `parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)`:
         /// a DTD external entity declaration.
         ///
         /// Arguments: `(parser, name, publicID, systemID)`.
         public let foundExternalEntityDeclaration = MethodSelector<(XMLParser, String, String?, String?), Void>(
-            "parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)")
+            "parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:)",
+            objC: "parser:foundExternalEntityDeclarationWithName:publicID:systemID:")
 
         /// `parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)`: a
         /// start tag.
@@ -117,56 +126,63 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         /// Arguments: `(parser, elementName, namespaceURI, qualifiedName, attributes)`.
         public let didStartElement = MethodSelector<
             (XMLParser, String, String?, String?, [String: String]), Void
-        >("parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)")
+        >(
+            "parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)",
+            objC: "parser:didStartElement:namespaceURI:qualifiedName:attributes:")
 
         /// `parser(_:didEndElement:namespaceURI:qualifiedName:)`: an end tag.
         ///
         /// Arguments: `(parser, elementName, namespaceURI, qualifiedName)`.
         public let didEndElement = MethodSelector<(XMLParser, String, String?, String?), Void>(
-            "parser(_:didEndElement:namespaceURI:qualifiedName:)")
+            "parser(_:didEndElement:namespaceURI:qualifiedName:)",
+            objC: "parser:didEndElement:namespaceURI:qualifiedName:")
 
         /// `parser(_:didStartMappingPrefix:toURI:)`: a namespace prefix comes into
         /// scope (only with `shouldReportNamespacePrefixes`).
         ///
         /// Arguments: `(parser, prefix, namespaceURI)`.
         public let didStartMappingPrefix = MethodSelector<(XMLParser, String, String), Void>(
-            "parser(_:didStartMappingPrefix:toURI:)")
+            "parser(_:didStartMappingPrefix:toURI:)", objC: "parser:didStartMappingPrefix:toURI:")
 
         /// `parser(_:didEndMappingPrefix:)`: a namespace prefix goes out of scope.
         ///
         /// Arguments: `(parser, prefix)`.
         public let didEndMappingPrefix = MethodSelector<(XMLParser, String), Void>(
-            "parser(_:didEndMappingPrefix:)")
+            "parser(_:didEndMappingPrefix:)", objC: "parser:didEndMappingPrefix:")
 
         /// `parser(_:foundCharacters:)`: character data; one run of text may
         /// arrive in several calls.
         ///
         /// Arguments: `(parser, string)`.
-        public let foundCharacters = MethodSelector<(XMLParser, String), Void>("parser(_:foundCharacters:)")
+        public let foundCharacters = MethodSelector<(XMLParser, String), Void>(
+            "parser(_:foundCharacters:)", objC: "parser:foundCharacters:")
 
         /// `parser(_:foundIgnorableWhitespace:)`: whitespace the DTD declares
         /// ignorable.
         ///
         /// Arguments: `(parser, whitespaceString)`.
         public let foundIgnorableWhitespace = MethodSelector<(XMLParser, String), Void>(
-            "parser(_:foundIgnorableWhitespace:)")
+            "parser(_:foundIgnorableWhitespace:)", objC: "parser:foundIgnorableWhitespace:")
 
         /// `parser(_:foundProcessingInstructionWithTarget:data:)`: a processing
         /// instruction such as `<?xml-stylesheet …?>`.
         ///
         /// Arguments: `(parser, target, data)`.
         public let foundProcessingInstruction = MethodSelector<(XMLParser, String, String?), Void>(
-            "parser(_:foundProcessingInstructionWithTarget:data:)")
+            "parser(_:foundProcessingInstructionWithTarget:data:)",
+            objC: "parser:foundProcessingInstructionWithTarget:data:")
 
         /// `parser(_:foundComment:)`: a comment.
         ///
         /// Arguments: `(parser, comment)`.
-        public let foundComment = MethodSelector<(XMLParser, String), Void>("parser(_:foundComment:)")
+        public let foundComment = MethodSelector<(XMLParser, String), Void>(
+            "parser(_:foundComment:)", objC: "parser:foundComment:")
 
         /// `parser(_:foundCDATA:)`: a CDATA section, as bytes.
         ///
         /// Arguments: `(parser, block)`.
-        public let foundCDATA = MethodSelector<(XMLParser, Data), Void>("parser(_:foundCDATA:)")
+        public let foundCDATA = MethodSelector<(XMLParser, Data), Void>(
+            "parser(_:foundCDATA:)", objC: "parser:foundCDATA:")
 
         /// `parser(_:resolveExternalEntityName:systemID:)`: the parser asks for
         /// the contents of an external entity.
@@ -179,7 +195,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         /// first) and the closure's data wins unless it is nil, in which case the
         /// real delegate's is used. With neither, nil (the protocol's default).
         public let resolveExternalEntity = MethodSelector<(XMLParser, String, String?), Data?>(
-            "parser(_:resolveExternalEntityName:systemID:)",
+            "parser(_:resolveExternalEntityName:systemID:)", objC: "parser:resolveExternalEntityName:systemID:",
             combining: .custom { realDelegate, closure in closure ?? realDelegate })
 
         /// `parser(_:parseErrorOccurred:)`: a fatal parse error; the parser
@@ -187,14 +203,14 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
         ///
         /// Arguments: `(parser, parseError)`.
         public let parseErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
-            "parser(_:parseErrorOccurred:)")
+            "parser(_:parseErrorOccurred:)", objC: "parser:parseErrorOccurred:")
 
         /// `parser(_:validationErrorOccurred:)`: a validation error (only when
         /// the parser validates).
         ///
         /// Arguments: `(parser, validationError)`.
         public let validationErrorOccurred = MethodSelector<(XMLParser, any Error), Void>(
-            "parser(_:validationErrorOccurred:)")
+            "parser(_:validationErrorOccurred:)", objC: "parser:validationErrorOccurred:")
     }
 
     /// The proxy's selectors, one per method of the protocol.
@@ -208,14 +224,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        adopt(adapter, objCSelectors: XMLParserDelegateAdapter.objCSelectors, weakly: false)
-        adapter.proxy = UnretainedReference(self)
-    }
-
-    deinit {
-        // A parser sends messages only while it keeps the proxy alive; after
-        // this, the adapter answers as a delegate that implements nothing.
-        adapter.proxy = nil
+        adapter.serve(self)
     }
 
     /// The object a parser holds as its delegate: it forwards every message
@@ -227,15 +236,13 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     ///
     /// Asking again, from any thread, returns the same proxy. The parser
     /// keeps its proxy alive; the proxy holds neither the parser nor the real
-    /// delegate strongly. Use this function (or `XMLParser.delegateProxy`)
-    /// rather than the inherited `proxy(for:delegate:)`, which expects a
-    /// proxy that is itself the delegate.
+    /// delegate strongly. The same as the inherited `proxy(for:delegate:)`
+    /// with `\.delegate`, and `XMLParser.delegateProxy`.
     ///
     /// - Parameter parser: The parser.
     /// - Returns: The installed proxy.
     public static func proxy(for parser: XMLParser) -> XMLParserDelegateProxy {
-        obtainAdapted(
-            for: parser, currentDelegate: { parser.delegate }, installAdapter: { parser.delegate = $0.adapter })
+        proxy(for: parser, getDelegate: { parser.delegate }, setDelegate: { parser.delegate = $0 })
     }
 
     /// Removes the proxy from `parser` and makes its `realDelegate` the
@@ -256,60 +263,21 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// When its proxy has ended it answers as a delegate that implements nothing.
 /// It never forwards to itself: it stands in for its proxy, whose
 /// `realDelegate` stores nil for it, so a message cannot loop.
-final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unchecked Sendable {
-    /// The Objective-C selector of each protocol method, for `responds(to:)`.
-    static let objCSelectors = ObjCSelectorTable<any XMLParserDelegate>([
-        .entry("parserDidStartDocument:", P.selectors.didStartDocument),
-        .entry("parserDidEndDocument:", P.selectors.didEndDocument),
-        .entry("parser:foundNotationDeclarationWithName:publicID:systemID:", P.selectors.foundNotationDeclaration),
-        .entry(
-            "parser:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:",
-            P.selectors.foundUnparsedEntityDeclaration),
-        .entry(
-            "parser:foundAttributeDeclarationWithName:forElement:type:defaultValue:",
-            P.selectors.foundAttributeDeclaration),
-        .entry("parser:foundElementDeclarationWithName:model:", P.selectors.foundElementDeclaration),
-        .entry("parser:foundInternalEntityDeclarationWithName:value:", P.selectors.foundInternalEntityDeclaration),
-        .entry(
-            "parser:foundExternalEntityDeclarationWithName:publicID:systemID:",
-            P.selectors.foundExternalEntityDeclaration),
-        .entry("parser:didStartElement:namespaceURI:qualifiedName:attributes:", P.selectors.didStartElement),
-        .entry("parser:didEndElement:namespaceURI:qualifiedName:", P.selectors.didEndElement),
-        .entry("parser:didStartMappingPrefix:toURI:", P.selectors.didStartMappingPrefix),
-        .entry("parser:didEndMappingPrefix:", P.selectors.didEndMappingPrefix),
-        .entry("parser:foundCharacters:", P.selectors.foundCharacters),
-        .entry("parser:foundIgnorableWhitespace:", P.selectors.foundIgnorableWhitespace),
-        .entry("parser:foundProcessingInstructionWithTarget:data:", P.selectors.foundProcessingInstruction),
-        .entry("parser:foundComment:", P.selectors.foundComment),
-        .entry("parser:foundCDATA:", P.selectors.foundCDATA),
-        .entry("parser:resolveExternalEntityName:systemID:", P.selectors.resolveExternalEntity),
-        .entry("parser:parseErrorOccurred:", P.selectors.parseErrorOccurred),
-        .entry("parser:validationErrorOccurred:", P.selectors.validationErrorOccurred),
-    ])
-
+final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     private typealias P = XMLParserDelegateProxy
 
-    /// Set in the proxy's initializer, before the adapter is shared, and
-    /// cleared in the proxy's deinitializer. The proxy owns the adapter, so
-    /// the reference is valid whenever it is not nil. It is unretained
-    /// (see `UnretainedReference`) rather than `weak`, because a parser sends
-    /// a message per event.
-    var proxy: UnretainedReference<XMLParserDelegateProxy>?
-
-    override var servedProxy: AnyObject? { proxy?.withObject { $0 } }
-
     func parserDidStartDocument(_ parser: XMLParser) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartDocument, parser) {
-                optionalRequirement($0.parserDidStartDocument(_:))?($1)
+                optionalMethod($0.parserDidStartDocument(_:))?($1)
             }
         }
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndDocument, parser) {
-                optionalRequirement($0.parserDidEndDocument(_:))?($1)
+                optionalMethod($0.parserDidEndDocument(_:))?($1)
             }
         }
     }
@@ -317,9 +285,9 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(
         _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundNotationDeclaration, (parser, name, publicID, systemID)) {
-                optionalRequirement($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
+                optionalMethod($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
         }
@@ -329,11 +297,11 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?, notationName: String?
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(
                 P.selectors.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)
             ) {
-                optionalRequirement(
+                optionalMethod(
                     $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4)
             }
@@ -344,28 +312,28 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
         forElement elementName: String, type: String?, defaultValue: String?
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(
                 P.selectors.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)
             ) {
-                optionalRequirement($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
+                optionalMethod($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundElementDeclaration, (parser, elementName, model)) {
-                optionalRequirement($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
+                optionalMethod($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundInternalEntityDeclaration, (parser, name, value)) {
-                optionalRequirement($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
+                optionalMethod($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
             }
         }
     }
@@ -374,9 +342,9 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
         systemID: String?
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
-                optionalRequirement($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
+                optionalMethod($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
         }
@@ -386,9 +354,9 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
-                optionalRequirement($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
+                optionalMethod($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
             }
         }
@@ -397,91 +365,91 @@ final class XMLParserDelegateAdapter: DelegateAdapter, XMLParserDelegate, @unche
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndElement, (parser, elementName, namespaceURI, qName)) {
-                optionalRequirement($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
+                optionalMethod($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
                     $1.0, $1.1, $1.2, $1.3)
             }
         }
     }
 
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
-                optionalRequirement($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
+                optionalMethod($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
             }
         }
     }
 
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndMappingPrefix, (parser, prefix)) {
-                optionalRequirement($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundCharacters, (parser, string)) {
-                optionalRequirement($0.parser(_:foundCharacters:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundCharacters:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundIgnorableWhitespace, (parser, whitespaceString)) {
-                optionalRequirement($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundProcessingInstruction, (parser, target, data)) {
-                optionalRequirement($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
+                optionalMethod($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundComment, (parser, comment)) {
-                optionalRequirement($0.parser(_:foundComment:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundComment:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundCDATA, (parser, block)) {
-                optionalRequirement($0.parser(_:foundCDATA:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundCDATA:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        return proxy?.withObject { proxy in
+        return withProxy(P.self) { proxy in
             proxy.forward(P.selectors.resolveExternalEntity, (parser, name, systemID), default: nil) {
-                return optionalRequirement($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
+                return optionalMethod($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
                     ?? nil
             }
         } ?? nil
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.parseErrorOccurred, (parser, parseError)) {
-                optionalRequirement($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
             }
         }
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        proxy?.withObject { proxy in
+        withProxy(P.self) { proxy in
             proxy.forward(P.selectors.validationErrorOccurred, (parser, validationError)) {
-                optionalRequirement($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
             }
         }
     }

@@ -1,5 +1,13 @@
-/// The storage behind a ``DelegateProxy``: one handler core per selector id,
-/// all in one ``HandlerGroup`` whose lock also guards the weak real delegate.
+/// The storage behind a ``DelegateProxy``: one handler core per declared
+/// selector, all in one ``HandlerGroup`` whose lock also guards the weak real
+/// delegate.
+///
+/// The table spans its proxy class's declaration only: slot `i` holds the
+/// selector with id `base + i`, for the `span` ids from the declaration's
+/// lowest to its highest (see ``ProxyDeclaration``). So a proxy's table costs
+/// the same however many selectors the rest of the process declares, and an
+/// id outside the span (a selector of another proxy, forwarded in a release
+/// build, where `forward` does not check) finds no closures.
 ///
 /// ``route(_:)`` reads, in one critical section, everything a
 /// message needs: the selector's snapshot, the removal count and the real
@@ -9,33 +17,60 @@
 final class ProxyTable: @unchecked Sendable {
     let group = HandlerGroup()
 
-    /// Slot `i` is the core of the selector with id `i`, or nil. Guarded by
-    /// `lock` (benchmark row: "delegate proxy · instead closure").
-    @exclusivity(unchecked) private var cores: ContiguousArray<AnyHandlerCore?> = []
+    /// The id of slot 0: the lowest id of the proxy class's selectors.
+    private let base: Int
+
+    /// Slot `i` is the core of the selector with id `base + i`, or nil until
+    /// the selector's first message or closure. As many slots as the
+    /// declaration spans, fixed at creation. Guarded by `lock` (benchmark row:
+    /// "delegate proxy · instead closure").
+    @exclusivity(unchecked) private var cores: ContiguousArray<AnyHandlerCore?>
 
     /// Guarded by `lock`.
     @exclusivity(unchecked) private weak var realObject: AnyObject?
     @exclusivity(unchecked) private var realWitness: UnsafeRawPointer?
 
-    init() {}
+    /// The proxy's stand-in (see ``DelegateProxy/standIn``), set once.
+    /// Guarded by `lock`.
+    private var standInObject: (any DelegateProxyStandIn)?
+
+    /// A table for the selectors of `declaration`.
+    init(spanning declaration: ProxyDeclaration) {
+        base = declaration.base
+        cores = ContiguousArray(repeating: nil, count: declaration.span)
+    }
+
+    /// The slot of `id`, or nil for an id outside the table's span.
+    @inline(__always)
+    private func slot(of id: Int) -> Int? {
+        let slot = id &- base
+        // One unsigned comparison rejects ids below `base` and past the span.
+        return UInt(bitPattern: slot) < UInt(bitPattern: cores.count) ? slot : nil
+    }
+
+    /// How many slots the table has: its declaration's span. For tests.
+    var slotCount: Int {
+        group.lock.withLock { cores.count }
+    }
 
     /// The core for `id`, created on first use with element type `Element`.
-    /// A selector's id fixes its element type.
+    /// A selector's id fixes its element type. `id` must be one of the
+    /// declaration's (the proxy checks it before it registers a closure).
     func core<Element>(for id: Int, as _: Element.Type) -> HandlerCore<Element> {
         group.lock.withLock {
-            if cores.count <= id {
-                cores.append(contentsOf: repeatElement(nil, count: id + 1 - cores.count))
+            guard let slot = slot(of: id) else {
+                preconditionFailure("ClosureKit: selector id \(id) outside its proxy's table (\(base)+\(cores.count))")
             }
-            if let core = cores[id] { return HandlerCore<Element>.typed(core: core) }
+            if let core = cores[slot] { return HandlerCore<Element>.typed(core: core) }
             let core = HandlerCore<Element>(group: group)
-            cores[id] = core
+            cores[slot] = core
             return core
         }
     }
 
     /// Whether any closure is registered for `id`.
     func hasClosures(for id: Int) -> Bool {
-        group.lock.withLock { id < cores.count && (cores[id]?.registered ?? 0) > 0 }
+        group.lock.withLock { slot(of: id).map { (cores[$0]?.registered ?? 0) > 0 } ?? false }
     }
 
     /// Removes every closure of every selector; tokens' `cancel()` then
@@ -58,7 +93,14 @@ final class ProxyTable: @unchecked Sendable {
     func route(_ id: Int) -> ProxyRoute {
         group.lock.lock()
         defer { group.lock.unlock() }
-        guard id < cores.count, cores[id] != nil else {
+        let slot = id &- base
+        guard UInt(bitPattern: slot) < UInt(bitPattern: cores.count) else {
+            // Not one of the proxy's selectors (forwarded in a release
+            // build): no closures can be registered for it.
+            return ProxyRoute(
+                closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
+        }
+        guard cores[slot] != nil else {
             // The selector's first message to this proxy: the caller
             // declares it (``ProxyRoute/isFirstMessage``), which makes the
             // core that the next messages find empty.
@@ -69,7 +111,7 @@ final class ProxyTable: @unchecked Sendable {
         // The core is used in place, not bound to a local: a `let core` is a
         // strong copy, one retain and one release a message (benchmark row
         // "proxy.instead", 404.1 -> 356.0 instructions).
-        if let snapshot = cores[id].unsafelyUnwrapped.snapshotLocked() {
+        if let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
             }
@@ -78,6 +120,25 @@ final class ProxyTable: @unchecked Sendable {
                 witness: realWitness)
         }
         return ProxyRoute(closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
+    }
+
+    // MARK: - Stand-in
+
+    /// The proxy's stand-in, read under the lock.
+    var standIn: (any DelegateProxyStandIn)? {
+        group.lock.withLock { standInObject }
+    }
+
+    /// Sets the stand-in, once.
+    func setStandIn(_ standIn: any DelegateProxyStandIn, proxy: String) {
+        let previous = group.lock.withLock { () -> (any DelegateProxyStandIn)? in
+            if let previous = standInObject { return previous }
+            standInObject = standIn
+            return nil
+        }
+        if let previous {
+            preconditionFailure("\(proxy) already has a stand-in, a \(type(of: previous)); a proxy has one")
+        }
     }
 
     // MARK: - Real delegate
@@ -138,6 +199,8 @@ struct ProxyRoute {
 }
 
 extension ProxyTable: ObserverRegistrar {
+    /// Registers an erased observer for `selector`, which the proxy found
+    /// among its declared selectors by name.
     func registerObserver<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         at position: HookPosition,
