@@ -97,7 +97,7 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     /// and tells it when it ends, and neither a retain nor a weak load is
     /// paid per message (see ``ServedProxy``).
     @usableFromInline
-    @exclusivity(unchecked) var served: ServedProxy?
+    var served: ServedProxy?
 
     /// Answers for the served proxy, with its delegate type known.
     private var answerer: (any ObjCAnswering)?
