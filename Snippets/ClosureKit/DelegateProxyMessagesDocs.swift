@@ -6,9 +6,7 @@ protocol DownloadDelegate: AnyObject {
     func taskShouldStart(_ task: DownloadTask) -> Bool
     func task(_ task: DownloadTask, didProgress fraction: Double)
 }
-final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+final class DownloadProxy: DelegateProxy<any DownloadDelegate>, DownloadDelegate, SelectorDeclaring {
     struct Selectors {
         let shouldStart = MethodSelector<DownloadTask, Bool>("taskShouldStart(_:)")
         let didProgress = MethodSelector<(DownloadTask, Double), Void>("task(_:didProgress:)")

@@ -6,8 +6,8 @@ import ClosureKit
 /// A parser sends its delegate a message per event: a `weak` reference
 /// would give the proxy a side table and make each retain of it slow, and
 /// even a retain and release per message costs more than the rest of the
-/// adapter's work (benchmark row "xml.proxy-forwarding"; the figures are in
-/// Benchmarks/HISTORY.md). The proxy owns its adapter and clears this reference when
+/// adapter's work (its measured worth: Benchmarks/HISTORY.md). The proxy
+/// owns its adapter and clears this reference when
 /// it ends (``DelegateProxyStandIn/proxyDidEnd()``), so it is valid whenever
 /// it is set, as long as the proxy is not released on another thread during
 /// a message (see the lifetime rule of ``DelegateProxyAdapter``).

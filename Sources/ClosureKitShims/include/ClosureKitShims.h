@@ -4,9 +4,9 @@
 #define CLOSUREKIT_SHIMS_H
 
 /// The library's thread-local slots, each a pointer, null on every thread
-/// until set there. C's `_Thread_local` is read and written in a few
-/// instructions, inline (a `pthread_getspecific` call costs about fifteen
-/// instructions); Swift cannot declare thread-local variables or import C's, so
+/// until set there. C's `_Thread_local` is read and written inline, with no
+/// call (`pthread_getspecific` is a library call); Swift cannot declare
+/// thread-local variables or import C's, so
 /// each slot has a pair of inline accessors. Defined in shims.c.
 extern _Thread_local void *closurekit_sender_isolation;
 extern _Thread_local void *closurekit_access_tracker;

@@ -22,8 +22,9 @@ final class ProxyTable: @unchecked Sendable {
 
     /// Slot `i` is the core of the selector with id `base + i`, or nil until
     /// the selector's first message or closure. As many slots as the
-    /// declaration spans, fixed at creation. Guarded by `lock` (benchmark row:
-    /// "delegate proxy · instead closure").
+    /// declaration spans, fixed at creation. Guarded by `lock`, so its
+    /// accesses skip the dynamic exclusivity check (its measured worth:
+    /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @exclusivity(unchecked) private var cores: ContiguousArray<AnyHandlerCore?>
 
     /// Guarded by `lock`.
@@ -86,9 +87,8 @@ final class ProxyTable: @unchecked Sendable {
     /// selector's snapshot with the removal count, and the real delegate with
     /// its witness table, unless the snapshot's one closure answers alone
     /// (``AnyHandlerSnapshot/isSoleTerminal``: a plain closure whose
-    /// selector's combining rule does not ask the real delegate too). Loading a weak
-    /// reference costs about 70 ns, which a message answered by one closure
-    /// does not pay (benchmark row: "delegate proxy · instead closure").
+    /// selector's combining rule does not ask the real delegate too): a
+    /// message answered by one closure does not load the weak reference.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
         group.lock.lock()
@@ -109,8 +109,7 @@ final class ProxyTable: @unchecked Sendable {
                 witness: realWitness)
         }
         // The core is used in place, not bound to a local: a `let core` is a
-        // strong copy, one retain and one release a message (benchmark row
-        // "proxy.instead", 404.1 -> 356.0 instructions).
+        // strong copy, one retain and one release a message.
         if let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)

@@ -3,8 +3,9 @@
 /// existential of one protocol.
 ///
 /// With the witness, the typed delegate is rebuilt from the object without a
-/// dynamic cast (30–50 ns a message). Benchmark rows: "delegate proxy ·
-/// fallback to realDelegate" and "XMLParser · forwarding proxy".
+/// dynamic cast on each message. The layout it assumes is checked by
+/// `RealDelegateLayoutTests`; its measured worth: Benchmarks/HISTORY.md,
+/// "Unsafe constructs".
 @usableFromInline
 struct RealDelegate {
     @usableFromInline let object: AnyObject
@@ -63,9 +64,8 @@ extension ProxyRoute {
     /// Calls `body` with the real delegate, which must be present. The
     /// delegate takes over the route's reference to it instead of copying
     /// it: one retain per message (the weak load's), as a hand-written call
-    /// through a weak reference pays. On an object with weak references a
-    /// retain and release pair costs about 70 ns. Benchmark row: "delegate
-    /// proxy · fallback to realDelegate".
+    /// through a weak reference pays (a retain and release pair is slow on an
+    /// object with weak references).
     @inlinable @inline(__always)
     consuming func callDelegate<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
         let witness = self.witness
@@ -84,8 +84,7 @@ extension ProxyRoute {
     /// from the route's reference: the caller releases that reference once,
     /// with ``releaseDelegate()``, however many times this is called (an
     /// `instead` closure may proceed more than once). Copies of a weakly
-    /// referenced object each cost a slow retain and release (benchmark row:
-    /// "delegate proxy · before + after closures").
+    /// referenced object would each cost a slow retain and release.
     @inlinable @inline(__always)
     func withDelegate<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
         let object = delegate.unsafelyUnwrapped
@@ -109,9 +108,6 @@ extension RealDelegate {
     /// `object` retained, for a ``ProxyRoute``: a plain word, so that a route
     /// that carries none costs its reader no release, and one that does hands
     /// its reference to the delegate's existential instead of copying it.
-    /// Benchmark rows: "delegate proxy · instead closure" (a second reference
-    /// in the route cost it 64 instructions) and "delegate proxy · fallback to
-    /// realDelegate".
     static func retained(_ object: AnyObject?) -> Unmanaged<AnyObject>? {
         object.map { Unmanaged.passRetained($0) }
     }
