@@ -27,7 +27,9 @@
 /// - the main actor's executor is the main dispatch queue in every host
 ///   (apps, synchronous and `async` executables, `swift test`), so a key set
 ///   on that queue is visible exactly in main-actor code, on whichever thread
-///   runs it (``MainQueueKey``).
+///   runs it (``MainQueueKey``);
+/// - for any other actor, the concurrency runtime's answer, asked in the
+///   form that says no instead of trapping (``SwiftRuntime/isRunning(on:)``).
 ///
 /// A closure that returns a value (an `instead` hook, `implement` for a
 /// method with a result) cannot wait for an actor: the sender needs the

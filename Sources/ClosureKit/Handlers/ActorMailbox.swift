@@ -81,17 +81,22 @@ package final class ActorMailbox: @unchecked Sendable {
     /// 2. for the main actor, this thread runs the main dispatch queue, the
     ///    main actor's executor in every host, on whichever thread
     ///    (``MainQueueKey``): what answers after an `await` in an `async`
-    ///    executable, where the main actor runs on worker threads.
+    ///    executable, where the main actor runs on worker threads, and in a
+    ///    `DispatchQueue.main.async` block, which runs no Swift task;
+    /// 3. for any other actor, the concurrency runtime says whether this
+    ///    thread runs the actor's executor (``SwiftRuntime/isRunning(on:)``):
+    ///    what answers a delegate message or a property write made by the
+    ///    actor's own code, which takes no isolation parameter.
     @usableFromInline
     static func isRunning(on actor: any Actor) -> Bool {
         let id = ObjectIdentifier(actor)
-        return isRunning(id: id, isMain: id == ObjectIdentifier(MainActor.shared))
+        return isRunning(actor, id: id, isMain: id == ObjectIdentifier(MainActor.shared))
     }
 
     @inline(__always)
-    private static func isRunning(id: ObjectIdentifier, isMain: Bool) -> Bool {
+    private static func isRunning(_ actor: any Actor, id: ObjectIdentifier, isMain: Bool) -> Bool {
         if SenderIsolation.isKnown(on: id, isMain: isMain) { return true }
-        return isMain && MainQueueKey.isCurrent
+        return isMain ? MainQueueKey.isCurrent : SwiftRuntime.isRunning(on: actor)
     }
 
     /// Whether a closure of this mailbox's actor runs at once for an event
@@ -100,7 +105,7 @@ package final class ActorMailbox: @unchecked Sendable {
     /// they were sent, so that the event sent now does not overtake them.
     @inline(__always)
     func runsNow() -> Bool {
-        guard Self.isRunning(id: id, isMain: isMain) else { return false }
+        guard Self.isRunning(actor, id: id, isMain: isMain) else { return false }
         if waiting.load() != 0 { runWaiting() }
         return true
     }

@@ -1,8 +1,7 @@
 /// What the calling thread is known to run on: the actor of a library send in
 /// progress on this thread, or the main actor on the process's main thread.
 /// How ``ActorMailbox`` knows that a closure's actor is running the code that
-/// sends, without asking the runtime (whose check traps on a thread that is
-/// not the actor's).
+/// sends, before anything costlier is asked (see ``ActorMailbox/isRunning(on:)``).
 ///
 /// - The send entry points that take `isolation: isolated (any Actor)? =
 ///   #isolation` (``EventControl/sendEvents(_:isolation:)``,

@@ -8,6 +8,9 @@ internal import ClosureKitShims
 /// - `swift_tryRetain`: retains an object unless its deinitialisation has
 ///   begun, in which case it returns nil and changes nothing.
 /// - `swift_isDeallocating`: whether an object's deinitialisation has begun.
+/// - `swift_task_isCurrentExecutorWithFlags`: whether the calling thread
+///   runs an actor's executor now, answered without a trap (see
+///   ``isRunning(on:)``).
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
 /// also the token its owner holds, without retaining it, and retains it at
@@ -35,5 +38,33 @@ enum SwiftRuntime {
     @inline(__always)
     static func isDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
         closurekit_is_deallocating(object)
+    }
+
+    /// Whether the calling thread runs `actor`'s executor now: code of
+    /// `actor`, or nonisolated synchronous code that such code called. Never
+    /// traps: where the runtime cannot tell (a custom executor that does not
+    /// implement `isIsolatingCurrentContext()`, an Apple runtime older than
+    /// macOS 26 and its siblings) the answer is false.
+    ///
+    /// The one public way to ask is `Task.immediate`, which starts a task to
+    /// learn it; an answering closure needs the answer before it is claimed,
+    /// with no task left behind when it is no. The executor reference is read
+    /// as the two words of the `@frozen` `UnownedSerialExecutor` (identity
+    /// and implementation), which the runtime takes; `ActorExecutorCheckTests`
+    /// is the self-test (true on the actor and in code it calls, false in a
+    /// detached task, another actor and a plain thread, no trap for a custom
+    /// executor).
+    static func isRunning(on actor: any Actor) -> Bool {
+        let executor = actor.unownedExecutor
+        precondition(
+            MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<UInt>.size,
+            "ClosureKit: UnownedSerialExecutor changed layout on this toolchain")
+        let (identity, implementation) = withUnsafeBytes(of: executor) { bytes in
+            (
+                bytes.load(as: UnsafeMutableRawPointer?.self),
+                bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+            )
+        }
+        return closurekit_is_current_executor(identity, implementation)
     }
 }

@@ -28,6 +28,31 @@ extern _Bool swift_isDeallocating(void *object);
 static inline void *closurekit_try_retain(void *object) { return swift_tryRetain(object); }
 static inline _Bool closurekit_is_deallocating(void *object) { return swift_isDeallocating(object); }
 
+/// The concurrency runtime's answer to "does the calling thread run this
+/// serial executor now", asked with flags 0, which means that the runtime
+/// answers false rather than crash where it cannot tell (the question that
+/// `Task.immediate` asks before it runs its operation synchronously; the
+/// public checks, `assumeIsolated` and `preconditionIsolated`, trap instead).
+/// The executor reference is the two words of an `UnownedSerialExecutor`,
+/// which Swift's calling convention passes as two arguments. Swift cannot
+/// call it by name (the `_Concurrency` module declares it with a type only
+/// the standard library can spell), hence this declaration and its wrapper.
+/// The runtimes of Apple platforms export it from macOS 26 (iOS 26, ...) on:
+/// there it is weakly imported and, where it is missing, the answer is false.
+#include <stdint.h>
+#if defined(__APPLE__)
+__attribute__((weak_import))
+#endif
+__attribute__((swiftcall)) extern _Bool swift_task_isCurrentExecutorWithFlags(
+    void *identity, uintptr_t implementation, uint64_t flags);
+
+static inline _Bool closurekit_is_current_executor(void *identity, uintptr_t implementation) {
+#if defined(__APPLE__)
+    if (!swift_task_isCurrentExecutorWithFlags) return 0;
+#endif
+    return swift_task_isCurrentExecutorWithFlags(identity, implementation, 0);
+}
+
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
