@@ -49,19 +49,22 @@
 ///   and needs a second spelling for them.
 @usableFromInline
 package final class ActorDelivery<Input>: @unchecked Sendable {
-    /// Where the events that wait for the closure's actor queue up.
-    let mailbox: ActorMailbox
-    /// The closure, nil once cancelled (which releases what it captured).
-    /// Guarded by `mailbox`'s lock.
-    private var body: (@Sendable (Input) -> Void)?
-    /// How many of this registration's events wait in the mailbox. Guarded
-    /// by `mailbox`'s lock.
-    private var pending = 0
+    // The state below is guarded by the delivery's lock stripe
+    // (`Lock.striped(for: self)`), so that a delivery costs no lock of its
+    // own and holds no reference to its mailbox, which holds the actor: the
+    // token holds the delivery, and a token that an actor keeps in its own
+    // state must not keep the actor alive.
 
-    private init(mailbox: ActorMailbox, body: @escaping @Sendable (Input) -> Void) {
-        self.mailbox = mailbox
-        self.body = body
-    }
+    /// The closure, held here only while events of this registration wait
+    /// (the engine's stored closure holds it otherwise), so that a token kept
+    /// after its registration ended keeps none of what the closure captured.
+    private var waitingBody: (@Sendable (Input) -> Void)?
+    /// How many of this registration's events wait in the mailbox.
+    private var pending = 0
+    /// Set by ``cancel()``: no waiting event runs afterwards.
+    private var cancelled = false
+
+    private init() {}
 
     /// The closure to store for `body`, and the delivery that must end with
     /// the registration (nil: none; the closure is stored as it is).
@@ -82,10 +85,13 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         _ direct: @escaping @Sendable (Input) -> Void, on actor: (any Actor)?
     ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
         guard let actor else { return (direct, nil) }
-        let delivery = ActorDelivery(mailbox: .of(actor), body: direct)
-        let mailbox = delivery.mailbox
+        let delivery = ActorDelivery()
+        let mailbox = ActorMailbox.of(actor)
         // `direct` runs only on the actor, and only when nothing waits for it.
-        return ({ input in mailbox.runsNow() ? direct(input) : delivery.enqueue(input) }, delivery)
+        return (
+            { input in mailbox.runsNow() ? direct(input) : delivery.enqueue(input, to: mailbox) { direct } },
+            delivery
+        )
     }
 
     /// ``make(_:)`` for a closure of no parameters.
@@ -104,9 +110,9 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         _ direct: @escaping @Sendable () -> Void,
         on actor: any Actor
     ) -> (handler: @Sendable () -> Void, delivery: ActorDelivery<Void>?) where Input == Void {
-        let delivery = ActorDelivery(mailbox: .of(actor)) { (_: Void) in direct() }
-        let mailbox = delivery.mailbox
-        return ({ mailbox.runsNow() ? direct() : delivery.enqueue(()) }, delivery)
+        let delivery = ActorDelivery()
+        let mailbox = ActorMailbox.of(actor)
+        return ({ mailbox.runsNow() ? direct() : delivery.enqueue((), to: mailbox) { { _ in direct() } } }, delivery)
     }
 
     /// ``make(_:)`` for a closure of two parameters. The synchronous path
@@ -128,14 +134,14 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
     where Input == (First, Second) {
         guard let actor else { return (direct, nil) }
-        let delivery = ActorDelivery(mailbox: .of(actor)) { direct($0.0, $0.1) }
-        let mailbox = delivery.mailbox
+        let delivery = ActorDelivery()
+        let mailbox = ActorMailbox.of(actor)
         return (
             { first, second in
                 if mailbox.runsNow() {
                     direct(first, second)
                 } else {
-                    enqueuePair(first, second, to: delivery)
+                    enqueuePair(first, second, to: delivery, on: mailbox, direct)
                 }
             }, delivery
         )
@@ -176,33 +182,48 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
     }
 
-    fileprivate func enqueue(_ input: Input) {
+    /// Queues an event for the actor, behind every event that waits for it
+    /// in `mailbox`. `body` makes the closure to call, in the form this
+    /// delivery holds: asked only when no event of this registration waits
+    /// already (then the closure is already held).
+    fileprivate func enqueue(_ input: Input, to mailbox: ActorMailbox, body: () -> @Sendable (Input) -> Void) {
+        Lock.striped(for: self).withLock {
+            pending += 1
+            if waitingBody == nil && !cancelled { waitingBody = body() }
+        }
         // The event's values cross to the actor: they were sent to a
         // closure of that actor, which receives them there.
         let input = UncheckedSendable(input)
-        mailbox.enqueue(
-            counting: { self.pending += 1 },
-            { [self] in
-                let current = mailbox.withLock { () -> (@Sendable (Input) -> Void)? in
-                    pending -= 1
-                    return self.body // nil once cancelled
-                }
-                current?(input.value)
-            })
+        mailbox.enqueue { [self] in
+            // The stripe is looked up again rather than captured: the job
+            // is the one allocation of a waiting event, kept small.
+            let (current, released) = Lock.striped(for: self).withLock {
+                () -> ((@Sendable (Input) -> Void)?, (@Sendable (Input) -> Void)?) in
+                pending -= 1
+                let current = cancelled ? nil : waitingBody
+                guard pending == 0 else { return (current, nil) }
+                defer { waitingBody = nil }
+                return (current, waitingBody)
+            }
+            withExtendedLifetime(released) { current?(input.value) }
+        }
     }
 
-    /// Drops the closure: no waiting event runs once this returns (called on
+    /// Drops the events that wait: none runs once this returns (called on
     /// the actor, where the waiting events run, this is exact; called
     /// elsewhere, an event that already started finishes). What the closure
-    /// captured is released here, with no lock held.
+    /// captured is released here (if events waited), with no lock held.
     ///
     /// - Returns: Whether an event of this registration was waiting (and so
     ///   was prevented).
     @discardableResult
     func cancel() -> Bool {
-        let (dropped, prevented) = mailbox.withLock { () -> ((@Sendable (Input) -> Void)?, Bool) in
-            defer { body = nil }
-            return (body, body != nil && pending > 0)
+        let (dropped, prevented) = Lock.striped(for: self).withLock { () -> ((@Sendable (Input) -> Void)?, Bool) in
+            defer {
+                cancelled = true
+                waitingBody = nil
+            }
+            return (waitingBody, !cancelled && pending > 0)
         }
         withExtendedLifetime(dropped) {}
         return prevented
@@ -212,8 +233,11 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
 /// Enqueues two values as one event: out of line, so that the closure
 /// that calls it looks up the tuple's metadata only when it enqueues.
 @inline(never)
-private func enqueuePair<First, Second>(_ first: First, _ second: Second, to delivery: ActorDelivery<(First, Second)>) {
-    delivery.enqueue((first, second))
+private func enqueuePair<First, Second>(
+    _ first: First, _ second: Second, to delivery: ActorDelivery<(First, Second)>, on mailbox: ActorMailbox,
+    _ direct: @escaping @Sendable (First, Second) -> Void
+) {
+    delivery.enqueue((first, second), to: mailbox) { { direct($0.0, $0.1) } }
 }
 
 /// A closure that must answer at once (an `instead` hook, a result
@@ -257,14 +281,13 @@ extension Answering {
 /// A token's registration that cancels an engine registration and the
 /// events waiting for its actor.
 ///
-/// It refers to the delivery weakly: the engine's stored closure and the
-/// events that wait for the actor keep it alive, and once the registration
-/// ends the closure and its captures are released, while the token may still
-/// be held.
+/// It holds the delivery strongly, which costs nothing that lasts: the
+/// delivery holds the registration's closure only while events wait, and
+/// holds neither its mailbox nor its actor (a weak reference would cost the
+/// delivery a side-table allocation).
 private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked Sendable {
     private let inner: CancellationToken
-    // Written once, in init.
-    private weak var delivery: ActorDelivery<Input>?
+    private let delivery: ActorDelivery<Input>
 
     init(inner: CancellationToken, delivery: ActorDelivery<Input>) {
         self.inner = inner
@@ -273,7 +296,7 @@ private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked S
 
     func cancelRegistration() -> Bool {
         // Dropped first, so that no waiting event runs once this returns.
-        let dropped = delivery?.cancel() ?? false
+        let dropped = delivery.cancel()
         return inner.cancel() || dropped
     }
 }

@@ -110,19 +110,11 @@ package final class ActorMailbox: @unchecked Sendable {
         return true
     }
 
-    /// Runs `body` under the mailbox's lock: for the state of a delivery
-    /// that queues here. `body` must not call user code or release it.
-    func withLock<Result>(_ body: () -> Result) -> Result {
-        lock.withLock(body)
-    }
-
     /// Queues `job` behind every event that waits for the actor, and starts
-    /// a drain on the actor when none runs. `counting` runs under the lock
-    /// with the append (a delivery counts its own waiting events).
-    func enqueue(counting: () -> Void, _ job: @escaping @Sendable () -> Void) {
+    /// a drain on the actor when none runs.
+    func enqueue(_ job: @escaping @Sendable () -> Void) {
         let start = lock.withLock { () -> Bool in
             ring.append(job)
-            counting()
             waiting.increment()
             defer { draining = true }
             return !draining

@@ -40,7 +40,8 @@ internal import Synchronization
 ///    `PathObservation` while held (its sets deliver after unlocking).
 ///
 /// So the 64 ``stripes`` (a `Lifetime` adopter's storage,
-/// a token's cancelled flag, a `HookStorage`'s list), which two unrelated
+/// a token's cancelled flag, an `ActorDelivery`'s count of waiting events,
+/// a `HookStorage`'s list), which two unrelated
 /// objects may share, are never nested, and neither are the timer heap's
 /// lock, the side table's, a handler group's or a `Locked` value's. The
 /// timer thread's sleeper has its own mutex and condition variable, which
