@@ -25,7 +25,8 @@
 /// - A handler runs where the code that registered it lives (see the
 ///   Isolation article). Registered from nonisolated code, it is `@Sendable`
 ///   and runs synchronously on the thread that sends. Registered from an
-///   actor (a `@MainActor` view model, another actor, top-level code), it is
+///   actor (a `@MainActor` view model, top-level code, an actor's method whose closure
+///   uses `self`), it is
 ///   that actor's code: it runs synchronously when the send is made on that
 ///   actor and no earlier event for the actor waits; a send made anywhere
 ///   else enqueues it to the actor, whose events run in the order they were

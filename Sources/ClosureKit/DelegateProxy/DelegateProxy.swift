@@ -58,7 +58,8 @@
 /// A closure runs where the code that registered it lives (see the
 /// Isolation article). Registered from nonisolated code, it is `@Sendable`
 /// and runs synchronously on the thread that sends the message. Registered
-/// from an actor (a `@MainActor` view model, another actor, top-level code),
+/// from an actor (a `@MainActor` view model, top-level code, an actor's method whose
+/// closure uses `self`),
 /// it is that actor's code. A `before` or `after` closure, or an `implement`
 /// for a method that returns nothing, runs on that actor: synchronously when
 /// the message is sent on it and no earlier event for the actor waits,

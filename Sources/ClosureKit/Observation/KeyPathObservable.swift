@@ -29,10 +29,10 @@
 /// top-level code), it is that actor's code: it runs synchronously when the
 /// property is known to be set on that actor and no earlier event for the
 /// actor waits, and is enqueued to the actor otherwise, in the order of the
-/// sets. A set on the main actor is known in every host; a property setter
-/// does not learn its caller's actor, so a set on another actor is known
-/// only inside a library send isolated to it (a handler that
-/// `sendEvents(_:isolation:)` runs, say), and is enqueued elsewhere.
+/// sets. A set on the main actor is known in every host, and a set on
+/// another actor is known from the concurrency runtime (an actor with a
+/// custom executor that cannot tell, and Apple systems before the 26
+/// releases, count as elsewhere).
 /// No library lock is held while they run, so a callback may read and set
 /// observed properties, and add or remove observations, itself included.
 /// Several threads may set properties at once: each set produces exactly one

@@ -13,9 +13,8 @@
 /// synchronously, on the setting thread, for an observation registered from
 /// nonisolated code; on its actor for one registered from an actor
 /// (synchronously when the set is known to be made on that actor and no
-/// earlier event for the actor waits, enqueued otherwise: a set on the main
-/// actor is known in every host, a set on another actor only inside a
-/// library send isolated to it; see the Isolation article). A set of an
+/// earlier event for the actor waits, enqueued otherwise; see the Isolation
+/// article for how a set on an actor is known). A set of an
 /// equal value notifies too, unless an observation asks for
 /// ``ObservationOptions/skippingEqualValues``.
 ///

@@ -24,6 +24,16 @@ actor TransferNegotiator {
     /// The owner asks its delegate from the actor's own code.
     func ask() -> Bool? { owner.shouldStart() }
 
+    /// Observes `account.balance` with `.initial`, and returns what the
+    /// handler had seen by the time `observe` returned.
+    func observeInitial(_ account: ObservedAccount) throws -> [Int] {
+        let token = try account.observe(\.balance, options: [.initial, .new]) { _, change in
+            self.changes.append(change.newValue ?? -1)
+        }
+        defer { token.cancel() }
+        return changes
+    }
+
     /// Observes `account.balance`, sets it, and returns what the handler
     /// had seen by the time the setter returned.
     func writeAndSee(_ account: ObservedAccount) throws -> [Int] {
@@ -60,5 +70,14 @@ struct OtherActorIsolationTests {
         let account = ObservedAccount()
         let seen = try await negotiator.writeAndSee(account)
         #expect(seen == [7, 8])
+    }
+
+    @Test("an actor's .initial observation runs before observe returns")
+    func initialRunsAtOnceOnItsActor() async throws {
+        let negotiator = TransferNegotiator()
+        let account = ObservedAccount()
+        account.balance = 5
+        let seen = try await negotiator.observeInitial(account)
+        #expect(seen == [5])
     }
 }
