@@ -143,10 +143,10 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
     ) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(body)
         // Consumed: the record takes the handler over without a retain of its own.
-        let record = DelayRecord(core: core, target: executor.target, action: consume handler)
+        let record = DelayRecord.make(core: core, target: executor.target, action: consume handler, delivery: delivery)
         insert(record, at: deadlineTicks(after: delay))
         // The record is its own token.
-        return ActorDelivery.token(record, ending: delivery)
+        return record
     }
 
     /// Runs `body` on `executor` at `deadline`.
@@ -169,9 +169,9 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(body)
-        let record = DelayRecord(core: core, target: executor.target, action: consume handler)
+        let record = DelayRecord.make(core: core, target: executor.target, action: consume handler, delivery: delivery)
         insert(record, at: ticks(of: deadline))
-        return ActorDelivery.token(record, ending: delivery)
+        return record
     }
 
     /// The number of delays waiting in the heap of this scheduler's clock

@@ -64,7 +64,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     /// Set by ``cancel()``: no waiting event runs afterwards.
     private var cancelled = false
 
-    private init() {}
+    fileprivate init() {}
 
     /// The closure to store for `body`, and the delivery that must end with
     /// the registration (nil: none; the closure is stored as it is).
@@ -179,7 +179,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func token(_ token: CancellationToken, ending delivery: ActorDelivery?) -> CancellationToken {
         guard let delivery else { return token }
-        return CancellationToken(registration: DeliveryRegistration(inner: token, delivery: delivery))
+        return DeliveryToken(inner: token, delivery: delivery)
     }
 
     /// Queues an event for the actor, behind every event that waits for it
@@ -209,6 +209,11 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         }
     }
 
+    /// Whether ``cancel()`` was called.
+    var isCancelled: Bool {
+        Lock.striped(for: self).withLock { cancelled }
+    }
+
     /// Drops the events that wait: none runs once this returns (called on
     /// the actor, where the waiting events run, this is exact; called
     /// elsewhere, an event that already started finishes). What the closure
@@ -227,6 +232,70 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
         }
         withExtendedLifetime(dropped) {}
         return prevented
+    }
+}
+
+// The object forms: the same as `make(_:)` and `make(_:on:)` above, with the
+// object passed directly, as the caller's closure takes it. Through the
+// unconstrained forms, a closure of a class-bound parameter is wrapped in a
+// reabstraction thunk on the way in and another on the way out (two more
+// calls at every event; see `IsolatedCall`), so the forms that controls,
+// observers and hook points use are spelt again here, constrained.
+extension ActorDelivery where Input: AnyObject {
+    /// ``make(_:)`` for a closure that takes an object (a control's handler).
+    @inline(__always)
+    @usableFromInline
+    package static func make(
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Void
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+        make(IsolatedCall.synchronous(body), on: body.isolation)
+    }
+
+    /// ``make(_:on:)`` for a closure that takes an object.
+    @usableFromInline
+    package static func make(
+        _ direct: @escaping @Sendable (Input) -> Void, on actor: (any Actor)?
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+        guard let actor else { return (direct, nil) }
+        let delivery = ActorDelivery()
+        let mailbox = ActorMailbox.of(actor)
+        return (
+            { input in mailbox.runsNow() ? direct(input) : delivery.enqueue(input, to: mailbox) { direct } },
+            delivery
+        )
+    }
+}
+
+extension ActorDelivery {
+    /// ``make(_:)`` for a closure that takes an object and a value (an
+    /// observer, a hook point's `before` or `after`).
+    @inline(__always)
+    @usableFromInline
+    package static func make<First: AnyObject, Second>(
+        _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
+    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
+    where Input == (First, Second) {
+        make(IsolatedCall.synchronous(body), on: body.isolation)
+    }
+
+    /// ``make(_:on:)`` for a closure that takes an object and a value.
+    @usableFromInline
+    package static func make<First: AnyObject, Second>(
+        _ direct: @escaping @Sendable (First, Second) -> Void, on actor: (any Actor)?
+    ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
+    where Input == (First, Second) {
+        guard let actor else { return (direct, nil) }
+        let delivery = ActorDelivery()
+        let mailbox = ActorMailbox.of(actor)
+        return (
+            { first, second in
+                if mailbox.runsNow() {
+                    direct(first, second)
+                } else {
+                    enqueuePair(first, second, to: delivery, on: mailbox, direct)
+                }
+            }, delivery
+        )
     }
 }
 
@@ -278,25 +347,40 @@ extension Answering {
     }
 }
 
-/// A token's registration that cancels an engine registration and the
-/// events waiting for its actor.
+/// The token of a registration made from an actor: it cancels the
+/// engine's registration and the events waiting for the actor. One object,
+/// token and registration at once, as a pending delay's record is (see
+/// ``CancellationToken``, "Subclasses inside the library").
 ///
-/// It holds the delivery strongly, which costs nothing that lasts: the
+/// It holds the delivery strongly, which keeps nothing that lasts: the
 /// delivery holds the registration's closure only while events wait, and
 /// holds neither its mailbox nor its actor (a weak reference would cost the
 /// delivery a side-table allocation).
-private final class DeliveryRegistration<Input>: TokenRegistration, @unchecked Sendable {
+private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable {
     private let inner: CancellationToken
     private let delivery: ActorDelivery<Input>
 
     init(inner: CancellationToken, delivery: ActorDelivery<Input>) {
         self.inner = inner
         self.delivery = delivery
+        super.init()
     }
 
-    func cancelRegistration() -> Bool {
+    deinit {
+        // Released without `cancel()`: the waiting events are dropped here,
+        // and `inner`, released after this body, ends the engine's
+        // registration in its own deinit.
+        delivery.cancel()
+    }
+
+    @discardableResult
+    override func cancel() -> Bool {
         // Dropped first, so that no waiting event runs once this returns.
         let dropped = delivery.cancel()
         return inner.cancel() || dropped
+    }
+
+    override var isCancelled: Bool {
+        delivery.isCancelled
     }
 }

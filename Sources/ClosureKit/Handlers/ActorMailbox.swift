@@ -90,13 +90,16 @@ package final class ActorMailbox: @unchecked Sendable {
     @usableFromInline
     static func isRunning(on actor: any Actor) -> Bool {
         let id = ObjectIdentifier(actor)
-        return isRunning(actor, id: id, isMain: id == ObjectIdentifier(MainActor.shared))
+        let isMain = id == ObjectIdentifier(MainActor.shared)
+        return SenderIsolation.isKnown(on: id, isMain: isMain) || isRunningAsked(actor, isMain: isMain)
     }
 
-    @inline(__always)
-    private static func isRunning(_ actor: any Actor, id: ObjectIdentifier, isMain: Bool) -> Bool {
-        if SenderIsolation.isKnown(on: id, isMain: isMain) { return true }
-        return isMain ? MainQueueKey.isCurrent : SwiftRuntime.isRunning(on: actor)
+    /// Facts 2 and 3 of ``isRunning(on:)``: out of line, so that the
+    /// sends that fact 1 answers (a send on the main thread) do not load
+    /// the actor.
+    @inline(never)
+    private static func isRunningAsked(_ actor: any Actor, isMain: Bool) -> Bool {
+        isMain ? MainQueueKey.isCurrent : SwiftRuntime.isRunning(on: actor)
     }
 
     /// Whether a closure of this mailbox's actor runs at once for an event
@@ -105,7 +108,9 @@ package final class ActorMailbox: @unchecked Sendable {
     /// they were sent, so that the event sent now does not overtake them.
     @inline(__always)
     func runsNow() -> Bool {
-        guard Self.isRunning(actor, id: id, isMain: isMain) else { return false }
+        guard SenderIsolation.isKnown(on: id, isMain: isMain) || Self.isRunningAsked(actor, isMain: isMain) else {
+            return false
+        }
         if waiting.load() != 0 { runWaiting() }
         return true
     }

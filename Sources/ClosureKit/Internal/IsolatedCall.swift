@@ -20,10 +20,17 @@
 /// with generic arguments and results, on every toolchain CI runs.
 ///
 /// The casts go through a struct that holds the closure, so that the closure
-/// keeps the representation its declared type gives it (an object passed
-/// directly, `Void` returned directly) instead of being wrapped in
-/// reabstraction thunks, as `unsafeBitCast` of a bare generic function value
-/// would.
+/// keeps the representation its declared type gives it instead of being
+/// wrapped in reabstraction thunks, as `unsafeBitCast` of a bare generic
+/// function value would. A generic struct's field has the representation of
+/// its declaration, though: an unconstrained parameter is passed indirectly
+/// and a generic result returned indirectly, so a closure that takes an
+/// object or returns `Void` came out of `Isolated<Input, Output>` wrapped in
+/// a thunk each way (two more calls at every event, two allocations at every
+/// registration). The shapes the library registers most have their own
+/// structs, whose fields match the caller's closure: `() -> Void`,
+/// `(Input) -> Void`, `(Object) -> Void` and `(Object, Value) -> Void`
+/// (Benchmarks/HISTORY.md has what the thunks cost).
 package enum IsolatedCall {
     private struct Isolated<Input, Output> { let body: @isolated(any) @Sendable (Input) -> Output }
     private struct Plain<Input, Output> { let body: @Sendable (Input) -> Output }
@@ -35,6 +42,16 @@ package enum IsolatedCall {
         let body: @isolated(any) @Sendable (repeat each Input) -> Output
     }
     private struct PlainPack<each Input, Output> { let body: @Sendable (repeat each Input) -> Output }
+    private struct IsolatedObjectAction<Input: AnyObject> { let body: @isolated(any) @Sendable (Input) -> Void }
+    private struct PlainObjectAction<Input: AnyObject> { let body: @Sendable (Input) -> Void }
+    private struct IsolatedObjectPair<First: AnyObject, Second> {
+        let body: @isolated(any) @Sendable (First, Second) -> Void
+    }
+    private struct PlainObjectPair<First: AnyObject, Second> { let body: @Sendable (First, Second) -> Void }
+    private struct IsolatedValueAction<Input> { let body: @isolated(any) @Sendable (Input) -> Void }
+    private struct PlainValueAction<Input> { let body: @Sendable (Input) -> Void }
+    private struct IsolatedVoid { let body: @isolated(any) @Sendable () -> Void }
+    private struct PlainVoid { let body: @Sendable () -> Void }
     private struct IsolatedAction<Output> { let body: @isolated(any) @Sendable () -> Output }
     private struct PlainAction<Output> { let body: @Sendable () -> Output }
     private struct IsolatedInstead<Arguments, Result> {
@@ -71,6 +88,67 @@ package enum IsolatedCall {
                 == MemoryLayout<PlainPair<First, Second, Output>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
         return unsafeBitCast(IsolatedPair(body: body), to: PlainPair<First, Second, Output>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure of no parameters and no result,
+    /// through non-generic structs: a generic struct's field stores a
+    /// closure in its most general form (the result returned indirectly), so
+    /// a `() -> Void` cast through `IsolatedAction<Void>` came out wrapped in
+    /// two reabstraction thunks, two allocations at every registration and
+    /// two more calls at every event.
+    @inline(__always)
+    static func synchronous(
+        _ body: @escaping @isolated(any) @Sendable () -> Void
+    ) -> @Sendable () -> Void {
+        precondition(
+            MemoryLayout<IsolatedVoid>.size == MemoryLayout<PlainVoid>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedVoid(body: body), to: PlainVoid.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure that returns nothing (a proxy's
+    /// `before`, `after` or `implement` of a method with no result): with
+    /// the result fixed to `Void`, the struct's field returns it directly, as
+    /// the caller's closure does; a generic `Output` is returned indirectly,
+    /// which cost a reabstraction thunk each way.
+    @inline(__always)
+    static func synchronous<Input>(
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Void
+    ) -> @Sendable (Input) -> Void {
+        precondition(
+            MemoryLayout<IsolatedValueAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedValueAction(body: body), to: PlainValueAction<Input>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure that takes an object and returns
+    /// nothing (a control's handler, an end-of-life callback): `Input` is
+    /// class-bound, so the struct's field passes it directly, as the
+    /// caller's closure does, and the cast needs no reabstraction thunk
+    /// (an unconstrained `Input` is passed indirectly: two thunks, two more
+    /// calls at every event).
+    @inline(__always)
+    static func synchronous<Input: AnyObject>(
+        _ body: @escaping @isolated(any) @Sendable (Input) -> Void
+    ) -> @Sendable (Input) -> Void {
+        precondition(
+            MemoryLayout<IsolatedObjectAction<Input>>.size == MemoryLayout<PlainObjectAction<Input>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedObjectAction(body: body), to: PlainObjectAction<Input>.self).body
+    }
+
+    /// ``synchronous(_:)`` for a closure that takes an object and a value
+    /// and returns nothing (an observer, a hook point's `before` or
+    /// `after`), for the same reason as the object form.
+    @inline(__always)
+    static func synchronous<First: AnyObject, Second>(
+        _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
+    ) -> @Sendable (First, Second) -> Void {
+        precondition(
+            MemoryLayout<IsolatedObjectPair<First, Second>>.size
+                == MemoryLayout<PlainObjectPair<First, Second>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(IsolatedObjectPair(body: body), to: PlainObjectPair<First, Second>.self).body
     }
 
     /// ``synchronous(_:)`` for a closure of no parameters.

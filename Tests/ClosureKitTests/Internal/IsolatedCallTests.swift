@@ -35,6 +35,12 @@ struct IsolatedCallTests {
         #expect(IsolatedCall.synchronous(pair)("x", 1) == "x15")
         let action: @isolated(any) @Sendable () -> Wide = { Wide(a: counter.value) }
         #expect(IsolatedCall.synchronous(action)() == Wide(a: 5))
+        // The non-generic form for `() -> Void`, with and without a capture.
+        let step: @isolated(any) @Sendable () -> Void = { counter.value += 1 }
+        IsolatedCall.synchronous(step)()
+        #expect(counter.value == 6)
+        let nothing: @isolated(any) @Sendable () -> Void = {}
+        IsolatedCall.synchronous(nothing)()
         let pack: @isolated(any) @Sendable (Int, String, Double, Wide) -> String = { "\($0)\($1)\($2)\($3.e)" }
         let callable = IsolatedCall.callable(pack)
         let packed: String = callable(1, "b", 2.5, Wide())

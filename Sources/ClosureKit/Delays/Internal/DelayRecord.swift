@@ -144,6 +144,49 @@ class DelayRecord: CancellationToken, @unchecked Sendable {
     }
 }
 
+extension DelayRecord {
+    /// The record of a one-shot delay whose closure `ActorDelivery.make`
+    /// prepared: a plain record for a nonisolated closure, an
+    /// ``ActorDelayRecord`` for an actor's.
+    @inline(__always)
+    static func make(
+        core: TimerCore, target: AnyObject?, action: @escaping @Sendable () -> Void,
+        delivery: ActorDelivery<Void>?
+    ) -> DelayRecord {
+        guard let delivery else { return DelayRecord(core: core, target: target, action: action) }
+        return ActorDelayRecord(core: core, target: target, action: action, delivery: delivery)
+    }
+}
+
+/// A one-shot delay scheduled from an actor. The record is its token, as
+/// for any delay, and ending it also drops the events that wait for the
+/// actor: what the token of ``ActorDelivery/token(_:ending:)`` does for other
+/// registrations, without that token's object.
+final class ActorDelayRecord: DelayRecord, @unchecked Sendable {
+    private let delivery: ActorDelivery<Void>
+
+    init(
+        core: TimerCore, target: AnyObject?, action: @escaping @Sendable () -> Void,
+        delivery: ActorDelivery<Void>
+    ) {
+        self.delivery = delivery
+        super.init(core: core, target: target, action: action)
+    }
+
+    deinit {
+        // Released without `cancel()`: the waiting events are dropped before
+        // the record leaves the heap.
+        delivery.cancel()
+    }
+
+    @discardableResult
+    override func cancel() -> Bool {
+        // Dropped first, so that no waiting event runs once this returns.
+        let dropped = delivery.cancel()
+        return super.cancel() || dropped
+    }
+}
+
 /// A delay that runs again and again on a drift-free schedule: tick *k*
 /// (from 0) falls due at `origin + first + k × interval`, computed exactly in
 /// `Duration` from the origin rather than accumulated, so rounding never piles
