@@ -237,6 +237,7 @@ def callgrind_table(callgrind, pairs=None):
         ("observation.write-1", "observation.peer.didset-array-1", "observed write, 1 observer vs didSet closure array"),
         ("observation.per-extra", "observation.peer.per-extra", "observed write, per extra observer (1 to 10) vs didSet closure array"),
         ("observation.write-0", "observation.peer.didset-array-0", "observed write, no observer vs didSet, empty closure array"),
+        ("sequences.change-buffered", "sequences.peer.didset-asyncstream-yield", "change sequence, sender side (buffered) vs didSet yielding into an AsyncStream"),
         ("throttle.send-while-throttled", "throttle.peer.flag-throttle", "Throttler.send while throttled vs flag throttle (same design)"),
         ("throttle.send-while-throttled", "throttle.peer.timestamp-throttle", "Throttler.send while throttled vs timestamp throttle"),
         ("delays.schedule-cancel", "delays.peer.floor", "schedule + cancel vs floor: token + closure, clock, 2 locks"),

@@ -254,3 +254,45 @@ let sequenceSuite = Suite(capability: "sequences") {
     precondition(ours.received != 0 && messages.received != 0, "consumers did not run")
     return rows
 }
+
+/// A property whose `didSet` yields into an `AsyncStream`: what one writes
+/// by hand for a stream of a property's changes.
+private final class DidSetStreamModel {
+    let continuation: AsyncStream<Int>.Continuation
+    var value = 0 {
+        didSet { continuation.yield(value) }
+    }
+
+    init(_ continuation: AsyncStream<Int>.Continuation) {
+        self.continuation = continuation
+    }
+}
+
+/// The sender's side of a change sequence, for the callgrind driver: a
+/// key-path change buffered for a sequence that nobody awaits (it keeps the
+/// newest 64), beside a `didSet` that yields into an `AsyncStream` of the same
+/// policy. The timed rows above measure a hand-off to a waiting consumer,
+/// which a thread's wake-up dominates; this is the part the library adds,
+/// counted in instructions.
+func sequenceCases() -> [(name: String, body: (Int) -> Void)] {
+    let model = SequenceModel()
+    let changes = try! model.changes(of: \.value, options: .new)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
+    let peer = DidSetStreamModel(continuation)
+    return [
+        (
+            "sequences.change-buffered",
+            { n in
+                for i in 0..<n { model.value = i }
+                blackHole(changes)
+            }
+        ),
+        (
+            "sequences.peer.didset-asyncstream-yield",
+            { n in
+                for i in 0..<n { peer.value = i }
+                blackHole(stream)
+            }
+        ),
+    ]
+}

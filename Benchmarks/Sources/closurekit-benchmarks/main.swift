@@ -42,7 +42,7 @@ func callgrindCases() -> [(name: String, body: (Int) -> Void)] {
     cases += delegateProxyCases() + hookPointCases() + aspectCases()
     cases += controlEventCases() + observationCases()
     cases += mainActorCases()
-    cases += throttleCases() + delayPairCases() + xmlCases()
+    cases += sequenceCases() + throttleCases() + delayPairCases() + xmlCases()
     return cases
 }
 
