@@ -141,6 +141,31 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
+    @Test("a main-actor hook answers a call made in a DispatchQueue.main.async block, which runs no Swift task")
+    func answersInMainQueueBlock() async {
+        let service = SearchService()
+        var runs = 0
+        let token = SearchService.hooks.search.instead(on: service) { _, invocation in
+            runs += 1
+            return ["hooked \(invocation.arguments)"]
+        }
+        defer { token.cancel() }
+        let sendable = UncheckedService(service)
+        let answer = ResultBox()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                // Queued from a background thread: the block is a plain
+                // main-queue callback, not main-actor code the compiler knows.
+                DispatchQueue.main.async {
+                    answer.value = sendable.service.search("queued")
+                    done.resume()
+                }
+            }
+        }
+        #expect(answer.value == ["hooked queued"])
+        #expect(runs == 1)
+    }
+
     @Test("an actor's handler runs at once for a send made on that actor")
     func otherActorRunsAtOnce() async {
         let counter = BeaconCounter()
