@@ -52,8 +52,6 @@ package enum IsolatedCall {
     private struct PlainValueAction<Input> { let body: @Sendable (Input) -> Void }
     private struct IsolatedVoid { let body: @isolated(any) @Sendable () -> Void }
     private struct PlainVoid { let body: @Sendable () -> Void }
-    private struct IsolatedAction<Output> { let body: @isolated(any) @Sendable () -> Output }
-    private struct PlainAction<Output> { let body: @Sendable () -> Output }
     private struct IsolatedInstead<Arguments, Result> {
         let body: @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
     }
@@ -93,9 +91,9 @@ package enum IsolatedCall {
     /// ``synchronous(_:)`` for a closure of no parameters and no result,
     /// through non-generic structs: a generic struct's field stores a
     /// closure in its most general form (the result returned indirectly), so
-    /// a `() -> Void` cast through `IsolatedAction<Void>` came out wrapped in
-    /// two reabstraction thunks, two allocations at every registration and
-    /// two more calls at every event.
+    /// a `() -> Void` cast through a struct generic in its result came out
+    /// wrapped in two reabstraction thunks, two allocations at every
+    /// registration and two more calls at every event.
     @inline(__always)
     static func synchronous(
         _ body: @escaping @isolated(any) @Sendable () -> Void
@@ -149,17 +147,6 @@ package enum IsolatedCall {
                 == MemoryLayout<PlainObjectPair<First, Second>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
         return unsafeBitCast(IsolatedObjectPair(body: body), to: PlainObjectPair<First, Second>.self).body
-    }
-
-    /// ``synchronous(_:)`` for a closure of no parameters.
-    @inline(__always)
-    static func synchronous<Output>(
-        _ body: @escaping @isolated(any) @Sendable () -> Output
-    ) -> @Sendable () -> Output {
-        precondition(
-            MemoryLayout<IsolatedAction<Output>>.size == MemoryLayout<PlainAction<Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedAction(body: body), to: PlainAction<Output>.self).body
     }
 
     /// ``synchronous(_:)`` for a delegate proxy's `instead` closure, whose

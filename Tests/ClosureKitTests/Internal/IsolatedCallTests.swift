@@ -34,7 +34,7 @@ struct IsolatedCallTests {
         let pair: @isolated(any) @Sendable (String, Int) -> String = { "\($0)\($1)\(counter.value)" }
         #expect(IsolatedCall.synchronous(pair)("x", 1) == "x15")
         let action: @isolated(any) @Sendable () -> Wide = { Wide(a: counter.value) }
-        #expect(IsolatedCall.synchronous(action)() == Wide(a: 5))
+        #expect(IsolatedCall.callable(action)() == Wide(a: 5))
         // The non-generic form for `() -> Void`, with and without a capture.
         let step: @isolated(any) @Sendable () -> Void = { counter.value += 1 }
         IsolatedCall.synchronous(step)()
