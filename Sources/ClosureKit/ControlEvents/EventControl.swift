@@ -81,11 +81,47 @@ extension EventControl {
     ///     reference cycle. Use the parameter instead.
     /// - Returns: The token that removes the handler. Releasing it removes the
     ///   handler too, so keep it as long as the handler should stay.
+    ///
+    /// This form is for a control that is not `Sendable`. The handler joins
+    /// the control's region: registered on the main actor, it may use
+    /// main-actor state, and from then on the compiler keeps the control on
+    /// the main actor (sending it to another task does not compile), so every
+    /// event reaches the handler synchronously, in the sender's isolation.
+    /// Registered from nonisolated code, it may capture local `var`s. A
+    /// `Sendable` control takes the form below, whose handler is `@Sendable`.
+    public func addHandler(
+        for events: ControlEvents,
+        options: RegistrationOptions = [],
+        _ handler: @escaping @isolated(any) (Self) -> Void
+    ) -> CancellationToken {
+        controlEventStorage.add(
+            for: events,
+            options: options,
+            owner: self,
+            body: TypedControlEventHandlerBody<Self>(ActorDelivery.bound(handler))
+        )
+    }
+
+    /// Adds a handler that runs whenever events overlapping `events` are
+    /// sent, to a `Sendable` control (a `@MainActor` class, or a control
+    /// whose state is guarded), from any isolation.
+    ///
+    /// The handler is `@Sendable`. Registered from an actor it is that
+    /// actor's code: a send made on the actor runs it at once, and a send
+    /// made anywhere else enqueues it to the actor, passing the control,
+    /// which may cross because it is `Sendable`.
+    ///
+    /// - Parameters:
+    ///   - events: The handler's mask (see the form above).
+    ///   - options: ``RegistrationOptions/once`` removes the handler after its
+    ///     first run.
+    ///   - handler: Receives the control, typed as `Self`.
+    /// - Returns: The token that removes the handler.
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self) -> Void
-    ) -> CancellationToken {
+    ) -> CancellationToken where Self: Sendable {
         let (handler, delivery) = ActorDelivery.make(handler)
         let token = controlEventStorage.add(
             for: events,

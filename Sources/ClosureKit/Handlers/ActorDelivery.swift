@@ -72,7 +72,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func make(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Void
-    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) where Input: Sendable {
         make(IsolatedCall.synchronous(body), on: body.isolation)
     }
 
@@ -83,7 +83,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     @usableFromInline
     package static func make(
         _ direct: @escaping @Sendable (Input) -> Void, on actor: (any Actor)?
-    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) {
+    ) -> (handler: @Sendable (Input) -> Void, delivery: ActorDelivery?) where Input: Sendable {
         guard let actor else { return (direct, nil) }
         let delivery = ActorDelivery()
         let mailbox = ActorMailbox.of(actor)
@@ -123,7 +123,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     package static func make<First, Second>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
-    where Input == (First, Second) {
+    where Input == (First, Second), First: Sendable, Second: Sendable {
         make(IsolatedCall.synchronous(body), on: body.isolation)
     }
 
@@ -132,7 +132,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     package static func make<First, Second>(
         _ direct: @escaping @Sendable (First, Second) -> Void, on actor: (any Actor)?
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
-    where Input == (First, Second) {
+    where Input == (First, Second), First: Sendable, Second: Sendable {
         guard let actor else { return (direct, nil) }
         let delivery = ActorDelivery()
         let mailbox = ActorMailbox.of(actor)
@@ -186,14 +186,16 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     /// in `mailbox`. `body` makes the closure to call, in the form this
     /// delivery holds: asked only when no event of this registration waits
     /// already (then the closure is already held).
-    fileprivate func enqueue(_ input: Input, to mailbox: ActorMailbox, body: () -> @Sendable (Input) -> Void) {
+    fileprivate func enqueue(
+        _ input: Input, to mailbox: ActorMailbox, body: () -> @Sendable (Input) -> Void
+    ) where Input: Sendable {
         Lock.striped(for: self).withLock {
             pending += 1
             if waitingBody == nil && !cancelled { waitingBody = body() }
         }
-        // The event's values cross to the actor: they were sent to a
-        // closure of that actor, which receives them there.
-        let input = UncheckedSendable(input)
+        // The event's values cross to the actor: `Input: Sendable` is what
+        // lets them (a non-`Sendable` value reaches an actor's closure only
+        // synchronously, through a region-bound registration: `bound(_:)`).
         mailbox.enqueue { [self] in
             // The stripe is looked up again rather than captured: the job
             // is the one allocation of a waiting event, kept small.
@@ -205,7 +207,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
                 defer { waitingBody = nil }
                 return (current, waitingBody)
             }
-            withExtendedLifetime(released) { current?(input.value) }
+            withExtendedLifetime(released) { current?(input) }
         }
     }
 
@@ -241,7 +243,7 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
 // reabstraction thunk on the way in and another on the way out (two more
 // calls at every event; see `IsolatedCall`), so the forms that controls,
 // observers and hook points use are spelt again here, constrained.
-extension ActorDelivery where Input: AnyObject {
+extension ActorDelivery where Input: AnyObject, Input: Sendable {
     /// ``make(_:)`` for a closure that takes an object (a control's handler).
     @inline(__always)
     @usableFromInline
@@ -271,7 +273,7 @@ extension ActorDelivery {
     /// observer, a hook point's `before` or `after`).
     @inline(__always)
     @usableFromInline
-    package static func make<First: AnyObject, Second>(
+    package static func make<First: AnyObject & Sendable, Second: Sendable>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
     where Input == (First, Second) {
@@ -280,7 +282,7 @@ extension ActorDelivery {
 
     /// ``make(_:on:)`` for a closure that takes an object and a value.
     @usableFromInline
-    package static func make<First: AnyObject, Second>(
+    package static func make<First: AnyObject & Sendable, Second: Sendable>(
         _ direct: @escaping @Sendable (First, Second) -> Void, on actor: (any Actor)?
     ) -> (handler: @Sendable (First, Second) -> Void, delivery: ActorDelivery<(First, Second)>?)
     where Input == (First, Second) {
@@ -302,7 +304,7 @@ extension ActorDelivery {
 /// Enqueues two values as one event: out of line, so that the closure
 /// that calls it looks up the tuple's metadata only when it enqueues.
 @inline(never)
-private func enqueuePair<First, Second>(
+private func enqueuePair<First: Sendable, Second: Sendable>(
     _ first: First, _ second: Second, to delivery: ActorDelivery<(First, Second)>, on mailbox: ActorMailbox,
     _ direct: @escaping @Sendable (First, Second) -> Void
 ) {
@@ -383,4 +385,159 @@ private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable
     override var isCancelled: Bool {
         delivery.isCancelled
     }
+}
+
+// MARK: - Values that cannot cross
+
+/// A closure that receives values that may not cross to its actor: the
+/// region form of a registration, and the proof that lets the engine store
+/// it as `@Sendable`.
+///
+/// Every registration whose closure receives values has up to three forms,
+/// and Swift picks one by the types involved:
+/// - **Sendable values** (the owner and every argument): the closure is
+///   `@isolated(any) @Sendable`, registered from anywhere, and an event sent
+///   from another isolation is enqueued to the closure's actor
+///   (``ActorDelivery/make(_:)``): the values cross as `Sendable`.
+/// - **A non-`Sendable` owner** (one instance hooked, a plain control, an
+///   object observed): the closure is `@isolated(any)` but not `@Sendable`.
+///   It is a non-`Sendable` argument of a call whose other non-`Sendable`
+///   argument is the owner, so Swift's region-based isolation (SE-0414)
+///   merges the closure, and everything it captures, into the owner's
+///   region: from then on the compiler refuses to send the owner to another
+///   isolation ("sending 'owner' risks causing data races"), and a closure
+///   registered on the main actor ties the owner to the main actor. Every
+///   event of the owner is therefore sent from the closure's own isolation,
+///   and the closure runs synchronously, on the sending thread, receiving
+///   the values as they are. A nonisolated caller may even capture a local
+///   `var`, soundly.
+/// - **Anything else** (a type-wide hook of a non-`Sendable` type, a
+///   `Sendable` owner with non-`Sendable` arguments): the closure is
+///   `@Sendable` and nonisolated (``ActorDelivery/nonisolated(_:_:)``); it
+///   runs on the sending thread.
+///
+/// ## Why the box is sound
+/// `RegionBound` is `@unchecked Sendable` only so that the engine, whose
+/// tables are shared by every registration, can store the closure. The
+/// closure never leaves its owner's region: the engine keeps it in the
+/// owner's own storage (a control's handler sets, an instance's hooks, an
+/// object's observers) and calls it only from a send on that owner,
+/// synchronously, on the sending thread, which the compiler has kept in the
+/// owner's region. The one thing another thread may do with it is release
+/// it. ``enter()`` confirms the isolation where the runtime's answer is
+/// exact (the main actor) and traps there rather than race: that is reached
+/// only through the gaps of the compiler that the Isolation article lists.
+@usableFromInline
+package struct RegionBound<Body>: @unchecked Sendable {
+    /// The closure, made callable synchronously.
+    @usableFromInline let body: Body
+    /// The mailbox of the closure's actor; nil for a nonisolated closure.
+    @usableFromInline let mailbox: ActorMailbox?
+
+    @usableFromInline
+    init(_ body: Body, on actor: (any Actor)?) {
+        self.body = body
+        self.mailbox = actor.map(ActorMailbox.of)
+    }
+
+    /// Called before every call of ``body``: runs the events that wait for
+    /// the closure's actor first (so that this one does not overtake them),
+    /// and traps when a main-actor closure is reached off the main actor.
+    @inlinable
+    package func enter() {
+        guard let mailbox else { return }
+        RegionBound<Void>.enter(mailbox)
+    }
+}
+
+extension RegionBound where Body == Void {
+    @usableFromInline
+    static func enter(_ mailbox: ActorMailbox) {
+        if mailbox.runsNow() { return }
+        // Off the actor. The compiler placed this send in the closure's
+        // region, so this is one of its known gaps (or an owner declared
+        // `@unchecked Sendable`). The main actor's answer is exact: trap
+        // rather than race. Another actor's may be a false "no" (a custom
+        // executor that cannot tell): trust the compiler there.
+        precondition(
+            !mailbox.isMain,
+            """
+            ClosureKit: a closure registered on the main actor received a non-Sendable value off the main actor. \
+            Its owner was sent to another isolation after the closure joined its region, which Swift 6.3 does \
+            not always catch (see the Isolation article, "What Swift does not catch"). Keep the owner on the \
+            main actor, or make the owner and the values Sendable.
+            """)
+    }
+}
+
+extension ActorDelivery {
+    /// The closure to store for a region-bound registration: see
+    /// ``RegionBound``.
+    @inline(__always)
+    @usableFromInline
+    package static func bound(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
+        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        return { input in
+            bound.enter()
+            bound.body(input)
+        }
+    }
+
+    /// ``bound(_:)`` for a closure that takes an object.
+    @inline(__always)
+    @usableFromInline
+    package static func bound(
+        _ body: @escaping @isolated(any) (Input) -> Void
+    ) -> @Sendable (Input) -> Void where Input: AnyObject {
+        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        return { input in
+            bound.enter()
+            bound.body(input)
+        }
+    }
+
+    /// ``bound(_:)`` for a closure that takes an object and a value.
+    @inline(__always)
+    @usableFromInline
+    package static func bound<First: AnyObject, Second>(
+        _ body: @escaping @isolated(any) (First, Second) -> Void
+    ) -> @Sendable (First, Second) -> Void where Input == (First, Second) {
+        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        return { first, second in
+            bound.enter()
+            bound.body(first, second)
+        }
+    }
+
+    /// A nonisolated-only registration's closure, checked: the form Swift
+    /// picks when the values may not cross and no owner's region can hold
+    /// the closure (a type-wide hook of a non-`Sendable` type, a `Sendable`
+    /// owner with non-`Sendable` arguments). Its parameter has no
+    /// `@_inheritActorContext`, so a closure written in actor code is
+    /// nonisolated and the compiler refuses it the actor's state; one marked
+    /// with a global actor explicitly (`{ @MainActor in … }`) traps here.
+    ///
+    /// - Parameters:
+    ///   - isolation: The closure's isolation, which must be nil.
+    ///   - what: What is registered, for the message.
+    @inline(__always)
+    @usableFromInline
+    package static func nonisolated<Body>(_ body: Body, _ isolation: (any Actor)?, _ what: @autoclosure () -> String)
+        -> Body
+    {
+        if let isolation { refuse(isolation, what()) }
+        return body
+    }
+}
+
+/// The trap of ``ActorDelivery/nonisolated(_:_:_:)``.
+@inline(never)
+@usableFromInline
+func refuse(_ isolation: any Actor, _ what: String) -> Never {
+    preconditionFailure(
+        """
+        ClosureKit: \(what) receives values that are not Sendable, so it cannot run on \(type(of: isolation)) \
+        when the call comes from elsewhere. Register it from nonisolated code, make the values Sendable, or \
+        register it for one instance (the closure then joins that instance's region).
+        """)
 }

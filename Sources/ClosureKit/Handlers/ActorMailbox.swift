@@ -24,7 +24,7 @@ package final class ActorMailbox: @unchecked Sendable {
     /// The actor's identity, and whether it is the main actor: what
     /// ``runsNow()`` compares, read once.
     private let id: ObjectIdentifier
-    private let isMain: Bool
+    let isMain: Bool
     private let lock = Lock()
     // Guarded by `lock`.
     private var ring = Ring<@Sendable () -> Void>()

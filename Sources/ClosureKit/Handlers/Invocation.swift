@@ -116,3 +116,8 @@ public struct InsteadInvocation<Arguments, Result>: ~Copyable {
         next(arguments)
     }
 }
+
+/// An invocation may cross to another isolation when its arguments and its
+/// result may: what lets a `before` or `after` closure registered on an
+/// actor be handed a call made elsewhere (see the Isolation article).
+extension Invocation: Sendable where Arguments: Sendable, Result: Sendable {}

@@ -65,6 +65,23 @@ package enum IsolatedCall {
         let body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     }
 
+    private struct BoundValueAction<Input> { let body: @isolated(any) (Input) -> Void }
+    private struct BoundPlainValueAction<Input> { let body: (Input) -> Void }
+    private struct BoundObjectAction<Input: AnyObject> { let body: @isolated(any) (Input) -> Void }
+    private struct BoundPlainObjectAction<Input: AnyObject> { let body: (Input) -> Void }
+    private struct BoundObjectPair<First: AnyObject, Second> { let body: @isolated(any) (First, Second) -> Void }
+    private struct BoundPlainObjectPair<First: AnyObject, Second> { let body: (First, Second) -> Void }
+    private struct BoundPair<First, Second, Output> { let body: @isolated(any) (First, Second) -> Output }
+    private struct BoundPlainPair<First, Second, Output> { let body: (First, Second) -> Output }
+    private struct BoundOwnedInstead<Owner, Arguments, Result> {
+        let body: @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+    private struct BoundPlainOwnedInstead<Owner, Arguments, Result> {
+        let body: (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+    private struct BoundPack<each Input, Output> { let body: @isolated(any) (repeat each Input) -> Output }
+    private struct BoundPlainPack<each Input, Output> { let body: (repeat each Input) -> Output }
+
     /// The closure, callable synchronously. Call it only on `body.isolation`.
     @inline(__always)
     static func synchronous<Input, Output>(
@@ -188,5 +205,79 @@ package enum IsolatedCall {
                 == MemoryLayout<PlainPack<repeat each Input, Output>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
         return unsafeBitCast(IsolatedPack(body: body), to: PlainPack<repeat each Input, Output>.self).body
+    }
+
+    // MARK: Region-bound closures
+    //
+    // The same casts for closures that are not `@Sendable`: a registration's
+    // region form (see `ActorDelivery.bound(_:)`), whose closure joined its
+    // owner's region. The result is not `@Sendable` either.
+
+    /// ``synchronous(_:)`` for a region-bound closure of one value.
+    @inline(__always)
+    static func bound<Input>(_ body: @escaping @isolated(any) (Input) -> Void) -> (Input) -> Void {
+        precondition(
+            MemoryLayout<BoundValueAction<Input>>.size == MemoryLayout<BoundPlainValueAction<Input>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(BoundValueAction(body: body), to: BoundPlainValueAction<Input>.self).body
+    }
+
+    /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object.
+    @inline(__always)
+    static func bound<Input: AnyObject>(_ body: @escaping @isolated(any) (Input) -> Void) -> (Input) -> Void {
+        precondition(
+            MemoryLayout<BoundObjectAction<Input>>.size == MemoryLayout<BoundPlainObjectAction<Input>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(BoundObjectAction(body: body), to: BoundPlainObjectAction<Input>.self).body
+    }
+
+    /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object and a value.
+    @inline(__always)
+    static func bound<First: AnyObject, Second>(
+        _ body: @escaping @isolated(any) (First, Second) -> Void
+    ) -> (First, Second) -> Void {
+        precondition(
+            MemoryLayout<BoundObjectPair<First, Second>>.size
+                == MemoryLayout<BoundPlainObjectPair<First, Second>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(BoundObjectPair(body: body), to: BoundPlainObjectPair<First, Second>.self).body
+    }
+
+    /// ``bound(_:)-((Input)->Void)`` for a closure of two values that answers.
+    @inline(__always)
+    static func bound<First, Second, Output>(
+        _ body: @escaping @isolated(any) (First, Second) -> Output
+    ) -> (First, Second) -> Output {
+        precondition(
+            MemoryLayout<BoundPair<First, Second, Output>>.size
+                == MemoryLayout<BoundPlainPair<First, Second, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(BoundPair(body: body), to: BoundPlainPair<First, Second, Output>.self).body
+    }
+
+    /// ``bound(_:)-((Input)->Void)`` for a hook point's `instead` closure.
+    @inline(__always)
+    static func bound<Owner, Arguments, Result>(
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+        precondition(
+            MemoryLayout<BoundOwnedInstead<Owner, Arguments, Result>>.size
+                == MemoryLayout<BoundPlainOwnedInstead<Owner, Arguments, Result>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(
+            BoundOwnedInstead(body: body), to: BoundPlainOwnedInstead<Owner, Arguments, Result>.self
+        ).body
+    }
+
+    /// ``callable(_:)`` for a region-bound closure of any number of values.
+    @inline(__always)
+    static func bound<each Input, Output>(
+        _ body: @escaping @isolated(any) (repeat each Input) -> Output
+    ) -> (repeat each Input) -> Output {
+        precondition(
+            MemoryLayout<BoundPack<repeat each Input, Output>>.size
+                == MemoryLayout<BoundPlainPack<repeat each Input, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(BoundPack(body: body), to: BoundPlainPack<repeat each Input, Output>.self).body
     }
 }
