@@ -37,10 +37,13 @@ AspectRegistry.shared.uninstall(named: "audit")
 @MainActor
 final class SaveCounter {
     var saves = 0
+    let document = Document()
 
     func start() throws {
         try Aspect.install("save counter") {
-            Document.hooks.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+            Document.hooks.save.after(on: self.document) { [weak self] _, _ in
+                self?.saves += 1                      // on the main actor
+            }
         }
     }
 }

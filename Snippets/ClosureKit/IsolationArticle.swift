@@ -49,3 +49,40 @@ let saver = SaveModel(clock: clock)
 saver.edit()
 clock.advance(by: .seconds(2))
 print(saver.saves)                            // 1
+
+import ClosureKit
+
+final class Pinger: EventControl {              // not Sendable
+    let controlEventStorage = ControlEventStorage()
+    var value = 0
+}
+
+@MainActor
+final class PingModel {
+    var sum = 0
+    var tokens = Set<CancellationToken>()
+    let pinger = Pinger()                         // the model's region: the main actor
+
+    func bind() {
+        pinger.addHandler(for: .valueChanged) { pinger in
+            self.sum += pinger.value                  // main-actor state, synchronously
+        }.store(in: &tokens)
+        // Task.detached { self.pinger.sendEvents(.valueChanged) } does not compile:
+        // the pinger belongs to the main actor.
+    }
+}
+
+final class Box {
+    var count = 0
+}
+
+@MainActor
+final class BoxModel {
+    var seen = 0
+
+    func start() {
+        let box = Box()
+        Task { self.seen = box.count }            // reads box on the main actor
+        Task.detached { box.count += 1 }          // compiles, and writes it elsewhere
+    }
+}

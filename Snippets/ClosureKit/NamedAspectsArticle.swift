@@ -38,7 +38,7 @@ let audit = try Aspect.install("audit") {
         print("saving \(document.title) to \(invocation.arguments)")
     }
     Document.hooks.save.instead(on: readme) { _, _ in false }   // the readme is read-only
-    try settings.observe(\.autosave) { _, change in
+    settings.observe(\.autosave) { _, change in
         print("autosave:", change.newValue!)
     }
 }
@@ -92,10 +92,13 @@ final class CallLogModel {
 @MainActor
 final class SaveCounter {
     var saves = 0
+    let document = Document(title: "Notes")
 
     func start() throws {
         try Aspect.install("save counter") {
-            Document.hooks.save.after { _, _ in self.saves += 1 }   // runs on the main actor
+            Document.hooks.save.after(on: self.document) { [weak self] _, _ in
+                self?.saves += 1                      // on the main actor
+            }
         }
     }
 }

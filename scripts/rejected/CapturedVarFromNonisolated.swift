@@ -1,9 +1,10 @@
 // expect: mutation of captured var 'counter' in concurrently-executing code
-// A handler registered from nonisolated code runs on every thread that sends,
-// so it is @Sendable: a captured local var would race.
+// A handler registered from nonisolated code on a Sendable control runs on every
+// thread that sends, so it is @Sendable: a captured local var would race.
+// (A control that is not Sendable takes such a handler: accepted/CapturedVarRegionBound.)
 import ClosureKit
 
-final class Pinger: EventControl {
+final class Pinger: EventControl, Sendable {
     let controlEventStorage = ControlEventStorage()
 }
 

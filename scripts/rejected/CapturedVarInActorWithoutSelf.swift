@@ -2,10 +2,12 @@
 // In an actor's method (not the main actor's), a closure is the actor's code
 // only when it captures the actor: Swift isolates a closure to an actor
 // instance through the captured `self`. This one does not, so it is
-// nonisolated, runs on the sending thread, and is checked as @Sendable.
+// nonisolated, runs on the sending thread, and is checked as @Sendable (the
+// control is Sendable; one that is not keeps the closure in its region:
+// accepted/CapturedVarRegionBound).
 import ClosureKit
 
-final class Pinger: EventControl {
+final class Pinger: EventControl, Sendable {
     let controlEventStorage = ControlEventStorage()
 }
 

@@ -34,6 +34,45 @@ extension EventSequence {
     }
 }
 
+extension EventSequence {
+    /// Creates a sequence of your own source's events: `register` adds a
+    /// nonisolated handler that calls the `yield` it is given, and returns
+    /// that handler's token.
+    ///
+    /// ```swift
+    /// import ClosureKit
+    ///
+    /// final class Pedometer {
+    ///     private let steps = EventHandlers<Int>()
+    ///
+    ///     func onStep(_ handler: @escaping @isolated(any) (Int) -> Void) -> CancellationToken {
+    ///         steps.add(handler)
+    ///     }
+    ///
+    ///     func stepEvents() -> EventSequence<Int> {
+    ///         EventSequence { yield in onStep { yield($0) } }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The registration lasts as long as the iteration: the token is
+    /// cancelled when the consumer stops, and the sequence finishes when the
+    /// source releases the handler (see ``EventSequence``, "One registration
+    /// per sequence").
+    ///
+    /// - Parameters:
+    ///   - buffering: What to keep while the consumer is not waiting.
+    ///   - register: Registers a handler that passes each event to `yield`.
+    public init(
+        buffering: EventBuffering = .default,
+        register: (_ yield: @escaping @Sendable (Element) -> Void) -> CancellationToken
+    ) {
+        self.init(buffering: buffering) { (feed: EventFeed<Element>) -> CancellationToken in
+            register(feed.handler { $0 })
+        }
+    }
+}
+
 /// Held by an ``EventSequence/AsyncIterator``: when the iteration is over
 /// (the loop ended early, or the iterator was dropped), it finishes the
 /// stream, whose termination handler cancels the registration. An

@@ -47,6 +47,17 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
     ///   - position: The position asked for.
     case positionNotAllowed(name: String, owner: String, position: HookPosition)
 
+    /// A closure registered by name from an actor for every instance: given
+    /// as `Any`, its values cannot be checked for `Sendable`, so it could
+    /// not be handed a call made elsewhere.
+    ///
+    /// - Parameters:
+    ///   - name: The method's name.
+    ///   - owner: The hookable type.
+    ///   - position: Where the closure was to run.
+    ///   - actor: The actor it was registered from.
+    case valuesCannotCross(name: String, owner: String, position: HookPosition, actor: String)
+
     /// A sentence that names what was wrong.
     public var description: String {
         switch self {
@@ -61,10 +72,31 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
         case .signatureMismatch(let name, let owner, let position, let expected, let given):
             return
                 "closure type mismatch for the \(position) closure of \(name) of \(owner): expected \(expected), "
-                + "given \(given)"
+                + "given \(given)" + Self.hint(expected: expected, given: given)
         case .positionNotAllowed(let name, let owner, let position):
             return "\(name) of \(owner) takes only before closures, not \(position)"
+        case .valuesCannotCross(let name, let owner, let position, let actor):
+            return "a \(position) hook of \(name) for every \(owner), registered by name from \(actor), would "
+                + "receive values that Swift cannot check for Sendable: use the typed hook point (whose values "
+                + "the compiler checks), hook one instance by name (the closure then joins its region), or "
+                + "register from nonisolated code with a @Sendable closure"
         }
+    }
+
+    /// What to add to a closure whose type differs from the expected one
+    /// only in its isolation, or "" when it differs in more.
+    private static func hint(expected: String, given: String) -> String {
+        if given.contains("@MainActor") || given.contains("isolated") {
+            return "; a closure marked with an actor does not fit: drop the annotation and register from that "
+                + "actor's code, which Swift checks as the actor's"
+        }
+        if expected.contains("@Sendable") && !given.contains("@Sendable")
+            && expected.replacingSendable().contains(given)
+        {
+            return "; add @Sendable to the closure: registered from nonisolated code, it runs on every calling "
+                + "thread (or register it from an actor, where a plain closure is taken)"
+        }
+        return ""
     }
 }
 
@@ -83,5 +115,12 @@ extension [AnyMethodSelector] {
             throw .duplicateName(name: name, owner: "\(owner)", signatures: matches.map(\.signature))
         }
         return first
+    }
+}
+
+extension String {
+    /// The string without `@Sendable ` markers, for ``HookError``'s hints.
+    fileprivate func replacingSendable() -> String {
+        split(separator: "@Sendable ", omittingEmptySubsequences: false).joined()
     }
 }

@@ -132,107 +132,506 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     }
 
     // MARK: - Registration
+    //
+    // Each position has five forms, and Swift picks one from the types (see
+    // `RegionBound` for why each is sound):
+    // - one instance of a type that is not `Sendable`: the closure joins the
+    //   instance's region (not `@Sendable`), runs synchronously where the
+    //   call is made, and may use its registrant's actor state or local
+    //   `var`s; the compiler then keeps the instance in that isolation;
+    // - `Sendable` instance, arguments and result, for one instance or every
+    //   instance: the closure is `@Sendable` and runs on its registrant's
+    //   actor, enqueued when the call comes from elsewhere;
+    // - anything else (every instance of a type that is not `Sendable`, or a
+    //   `Sendable` instance with arguments that are not): the closure is
+    //   `@Sendable` and nonisolated, and runs on the calling thread.
 
     /// Adds a closure that runs before the method.
     ///
+    /// This form hooks one instance of a type that is not `Sendable`. The
+    /// closure joins the instance's region: registered on the main actor,
+    /// it may use main-actor state, and from then on the compiler keeps the
+    /// instance on the main actor, so every call reaches the hook
+    /// synchronously, in the caller's isolation. Registered from nonisolated
+    /// code, it may capture local `var`s.
+    ///
     /// - Parameters:
-    ///   - instance: The one instance to hook, or nil (the default) for every
-    ///     instance of `type`.
-    ///   - type: With no instance, the class whose instances (and subclasses')
-    ///     are hooked: `Owner` unless you name a subclass.
+    ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - body: Receives the instance and the call's arguments.
     /// - Returns: The token that removes the hook.
     public func before(
-        on instance: Owner? = nil,
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        add(Hook(scope: Owner.self, body: .observer(bound(body))), at: .before, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs before the method.
+    ///
+    /// This form hooks one instance when the instance, the arguments and the
+    /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
+    /// it was registered from (see ``HookPoint``, "Threads").
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call's arguments.
+    /// - Returns: The token that removes the hook.
+    public func before(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        observe(IsolatedCall.synchronous(body), at: .before, on: instance, for: Owner.self, options: options, on: body.isolation)
+    }
+
+    /// Adds a closure that runs before the method.
+    ///
+    /// This form hooks every instance of `type` when the instances, the
+    /// arguments and the result are `Sendable`: the closure is `@Sendable`
+    /// and runs on the actor it was registered from (see ``HookPoint``,
+    /// "Threads").
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked:
+    ///     `Owner` unless you name a subclass.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call's arguments.
+    /// - Returns: The token that removes the hook.
+    public func before(
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        observe(IsolatedCall.synchronous(body), at: .before, on: nil, for: type, options: options, on: body.isolation)
+    }
+
+    /// Adds a closure that runs before the method.
+    ///
+    /// This form hooks one `Sendable` instance whose arguments or result are
+    /// not `Sendable`: they cannot cross to an actor, so the closure is
+    /// `@Sendable` and nonisolated, and runs on the calling thread. Written
+    /// in actor code, it cannot use the actor's state; one marked with a
+    /// global actor traps at the registration.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call's arguments.
+    /// - Returns: The token that removes the hook.
+    public func before(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable {
+        let body = nonisolated(body, "\"before\" hook of \(selector.name)")
+        return add(Hook(scope: Owner.self, body: .observer(body)), at: .before, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs before the method.
+    ///
+    /// This form hooks every instance of a type whose instances, arguments
+    /// or result are not `Sendable`: they cannot cross to an actor and no
+    /// instance's region can hold the closure, so it is `@Sendable` and
+    /// nonisolated, and runs on the calling thread. Written in actor code, it
+    /// cannot use the actor's state; one marked with a global actor traps at
+    /// the registration. To run a hook on an actor, hook one instance.
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call's arguments.
+    /// - Returns: The token that removes the hook.
+    public func before(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(
-            IsolatedCall.synchronous(body), at: .before, on: instance, for: type, options: options, on: body.isolation)
+        let body = nonisolated(body, "\"before\" hook of \(selector.name)")
+        return add(Hook(scope: type, body: .observer(body)), at: .before, instance: nil, options: options)
     }
 
     /// Adds a closure that runs after the method and sees its result.
     ///
+    /// This form hooks one instance of a type that is not `Sendable`. The
+    /// closure joins the instance's region: registered on the main actor,
+    /// it may use main-actor state, and from then on the compiler keeps the
+    /// instance on the main actor, so every call reaches the hook
+    /// synchronously, in the caller's isolation. Registered from nonisolated
+    /// code, it may capture local `var`s.
+    ///
     /// - Parameters:
-    ///   - instance: The one instance to hook, or nil for every instance of `type`.
-    ///   - type: With no instance, the class whose instances are hooked.
+    ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - body: Receives the instance and the call, whose
-    ///     ``Invocation/result`` is set.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
     /// - Returns: The token that removes the hook.
     public func after(
-        on instance: Owner? = nil,
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken {
+        add(Hook(scope: Owner.self, body: .observer(bound(body))), at: .after, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and sees its result.
+    ///
+    /// This form hooks one instance when the instance, the arguments and the
+    /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
+    /// it was registered from (see ``HookPoint``, "Threads").
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
+    /// - Returns: The token that removes the hook.
+    public func after(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        observe(IsolatedCall.synchronous(body), at: .after, on: instance, for: Owner.self, options: options, on: body.isolation)
+    }
+
+    /// Adds a closure that runs after the method and sees its result.
+    ///
+    /// This form hooks every instance of `type` when the instances, the
+    /// arguments and the result are `Sendable`: the closure is `@Sendable`
+    /// and runs on the actor it was registered from (see ``HookPoint``,
+    /// "Threads").
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked:
+    ///     `Owner` unless you name a subclass.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
+    /// - Returns: The token that removes the hook.
+    public func after(
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        observe(IsolatedCall.synchronous(body), at: .after, on: nil, for: type, options: options, on: body.isolation)
+    }
+
+    /// Adds a closure that runs after the method and sees its result.
+    ///
+    /// This form hooks one `Sendable` instance whose arguments or result are
+    /// not `Sendable`: they cannot cross to an actor, so the closure is
+    /// `@Sendable` and nonisolated, and runs on the calling thread. Written
+    /// in actor code, it cannot use the actor's state; one marked with a
+    /// global actor traps at the registration.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
+    /// - Returns: The token that removes the hook.
+    public func after(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> CancellationToken where Owner: Sendable {
+        let body = nonisolated(body, "\"after\" hook of \(selector.name)")
+        return add(Hook(scope: Owner.self, body: .observer(body)), at: .after, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and sees its result.
+    ///
+    /// This form hooks every instance of a type whose instances, arguments
+    /// or result are not `Sendable`: they cannot cross to an actor and no
+    /// instance's region can hold the closure, so it is `@Sendable` and
+    /// nonisolated, and runs on the calling thread. Written in actor code, it
+    /// cannot use the actor's state; one marked with a global actor traps at
+    /// the registration. To run a hook on an actor, hook one instance.
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
+    /// - Returns: The token that removes the hook.
+    public func after(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(
-            IsolatedCall.synchronous(body), at: .after, on: instance, for: type, options: options, on: body.isolation)
+        let body = nonisolated(body, "\"after\" hook of \(selector.name)")
+        return add(Hook(scope: type, body: .observer(body)), at: .after, instance: nil, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
     ///
+    /// This form hooks one instance of a type that is not `Sendable`. The
+    /// closure joins the instance's region: registered on the main actor,
+    /// it may use main-actor state, and from then on the compiler keeps the
+    /// instance on the main actor, so every call reaches the hook
+    /// synchronously, in the caller's isolation. Registered from nonisolated
+    /// code, it may capture local `var`s.
+    ///
     /// - Parameters:
-    ///   - instance: The one instance to hook, or nil for every instance of `type`.
-    ///   - type: With no instance, the class whose instances are hooked.
+    ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()``
-    ///     runs what it replaced (an older `instead` hook, or the original).
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
+    ///     `instead` hook, or the original).
     /// - Returns: The token that removes the hook.
     public func instead(
-        on instance: Owner? = nil,
-        for type: Owner.Type = Owner.self,
+        on instance: Owner,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body:
-            @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let hook = Hook(scope: type, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation)
-        return add(hook, at: .instead, instance: instance, options: options)
+        add(Hook(scope: Owner.self, body: .replacement(bound(body))), at: .instead, instance: instance, options: options)
     }
 
-    /// Adds a closure that runs after the method and replaces the result the
-    /// caller receives.
+    /// Adds a closure that runs instead of the method.
     ///
-    /// ```swift
-    /// // An empty upload counts as done, whatever the uploader answered.
-    /// let emptyIsDone = Uploader.hooks.upload.replaceResult { _, invocation in
-    ///     invocation.result! || invocation.arguments.bytes == 0
-    /// }
-    /// ```
-    ///
-    /// It runs in the after stage, in registration order among the other
-    /// `after` hooks (type-wide ones first, then the instance's): it sees in
-    /// ``Invocation/result`` what the method (or the instead chain, or an
-    /// earlier replacement) returned, and what it returns is what later
-    /// `after` hooks and later replacements see. The caller receives the
-    /// value of the last one.
-    ///
-    /// Registered from an actor, it must answer during the call: on a call
-    /// that does not come from its actor, the result goes on unchanged, as
-    /// if it were not there.
+    /// This form hooks one instance when the instance, the arguments and the
+    /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
+    /// it was registered from (see ``HookPoint``, "Threads").
     ///
     /// - Parameters:
-    ///   - instance: The one instance to hook, or nil for every instance of `type`.
-    ///   - type: With no instance, the class whose instances are hooked.
+    ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
-    ///   - body: Receives the instance and the call, whose
-    ///     ``Invocation/result`` is set, and returns the result to pass on.
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
+    ///     `instead` hook, or the original).
     /// - Returns: The token that removes the hook.
-    public func replaceResult(
-        on instance: Owner? = nil,
-        for type: Owner.Type = Owner.self,
+    public func instead(
+        on instance: Owner,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body:
-            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
-    ) -> CancellationToken {
-        replace(IsolatedCall.synchronous(body), on: instance, for: type, options: options, on: body.isolation)
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        add(Hook(scope: Owner.self, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation), at: .instead, instance: instance, options: options)
     }
 
-    /// Registers a `before` or `after` observer, delivered in the isolation
-    /// its registration recorded: the one path of the typed and the
-    /// name-based registrations.
+    /// Adds a closure that runs instead of the method.
+    ///
+    /// This form hooks every instance of `type` when the instances, the
+    /// arguments and the result are `Sendable`: the closure is `@Sendable`
+    /// and runs on the actor it was registered from (see ``HookPoint``,
+    /// "Threads").
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked:
+    ///     `Owner` unless you name a subclass.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
+    ///     `instead` hook, or the original).
+    /// - Returns: The token that removes the hook.
+    public func instead(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        add(Hook(scope: type, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation), at: .instead, instance: nil, options: options)
+    }
+
+    /// Adds a closure that runs instead of the method.
+    ///
+    /// This form hooks one `Sendable` instance whose arguments or result are
+    /// not `Sendable`: they cannot cross to an actor, so the closure is
+    /// `@Sendable` and nonisolated, and runs on the calling thread. Written
+    /// in actor code, it cannot use the actor's state; one marked with a
+    /// global actor traps at the registration.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
+    ///     `instead` hook, or the original).
+    /// - Returns: The token that removes the hook.
+    public func instead(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable {
+        let body = nonisolated(body, "\"instead\" hook of \(selector.name)")
+        return add(Hook(scope: Owner.self, body: .replacement(body)), at: .instead, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs instead of the method.
+    ///
+    /// This form hooks every instance of a type whose instances, arguments
+    /// or result are not `Sendable`: they cannot cross to an actor and no
+    /// instance's region can hold the closure, so it is `@Sendable` and
+    /// nonisolated, and runs on the calling thread. Written in actor code, it
+    /// cannot use the actor's state; one marked with a global actor traps at
+    /// the registration. To run a hook on an actor, hook one instance.
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
+    ///     `instead` hook, or the original).
+    /// - Returns: The token that removes the hook.
+    public func instead(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        let body = nonisolated(body, "\"instead\" hook of \(selector.name)")
+        return add(Hook(scope: type, body: .replacement(body)), at: .instead, instance: nil, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the caller receives.
+    ///
+    /// This form hooks one instance of a type that is not `Sendable`. The
+    /// closure joins the instance's region: registered on the main actor,
+    /// it may use main-actor state, and from then on the compiler keeps the
+    /// instance on the main actor, so every call reaches the hook
+    /// synchronously, in the caller's isolation. Registered from nonisolated
+    /// code, it may capture local `var`s.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
+    ///     result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        add(Hook(scope: Owner.self, body: .result(bound(body))), at: .after, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the caller receives.
+    ///
+    /// This form hooks one instance when the instance, the arguments and the
+    /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
+    /// it was registered from (see ``HookPoint``, "Threads").
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
+    ///     result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        add(Hook(scope: Owner.self, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the caller receives.
+    ///
+    /// This form hooks every instance of `type` when the instances, the
+    /// arguments and the result are `Sendable`: the closure is `@Sendable`
+    /// and runs on the actor it was registered from (see ``HookPoint``,
+    /// "Threads").
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked:
+    ///     `Owner` unless you name a subclass.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
+    ///     result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
+        add(Hook(scope: type, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after, instance: nil, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the caller receives.
+    ///
+    /// This form hooks one `Sendable` instance whose arguments or result are
+    /// not `Sendable`: they cannot cross to an actor, so the closure is
+    /// `@Sendable` and nonisolated, and runs on the calling thread. Written
+    /// in actor code, it cannot use the actor's state; one marked with a
+    /// global actor traps at the registration.
+    ///
+    /// - Parameters:
+    ///   - instance: The one instance to hook.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
+    ///     result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        on instance: Owner,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken where Owner: Sendable {
+        let body = nonisolated(body, "\"replaceResult\" hook of \(selector.name)")
+        return add(Hook(scope: Owner.self, body: .result(body)), at: .after, instance: instance, options: options)
+    }
+
+    /// Adds a closure that runs after the method and replaces the result the caller receives.
+    ///
+    /// This form hooks every instance of a type whose instances, arguments
+    /// or result are not `Sendable`: they cannot cross to an actor and no
+    /// instance's region can hold the closure, so it is `@Sendable` and
+    /// nonisolated, and runs on the calling thread. Written in actor code, it
+    /// cannot use the actor's state; one marked with a global actor traps at
+    /// the registration. To run a hook on an actor, hook one instance.
+    ///
+    /// - Parameters:
+    ///   - type: The class whose instances (and subclasses') are hooked.
+    ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
+    ///     result to pass on.
+    /// - Returns: The token that removes the hook.
+    public func replaceResult(
+        for type: Owner.Type = Owner.self,
+        options: RegistrationOptions = [],
+        _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> CancellationToken {
+        let body = nonisolated(body, "\"replaceResult\" hook of \(selector.name)")
+        return add(Hook(scope: type, body: .result(body)), at: .after, instance: nil, options: options)
+    }
+
+    /// A region-bound `before` or `after` closure, made storable (see
+    /// ``RegionBound``).
+    private func bound(
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
+        ActorDelivery<(Owner, Invocation<Arguments, Result>)>.bound(body)
+    }
+
+    /// A region-bound `instead` closure, made storable.
+    private func bound(
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        return { owner, invocation in
+            bound.enter()
+            return bound.body(owner, &invocation)
+        }
+    }
+
+    /// A region-bound result replacement, made storable.
+    private func bound(
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
+        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        return { owner, invocation in
+            bound.enter()
+            return bound.body(owner, invocation)
+        }
+    }
+
+    /// A nonisolated-only closure, made callable: traps when it was marked
+    /// with an actor (see ``ActorDelivery/nonisolated(_:_:_:)``).
+    private func nonisolated<Input, Output>(
+        _ body: @escaping @isolated(any) @Sendable (Owner, Input) -> Output, _ what: @autoclosure () -> String
+    ) -> @Sendable (Owner, Input) -> Output {
+        ActorDelivery<Void>.nonisolated(IsolatedCall.synchronous(body), body.isolation, what())
+    }
+
+    /// A nonisolated-only `instead` closure, made callable.
+    private func nonisolated(
+        _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
+        _ what: @autoclosure () -> String
+    ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+        ActorDelivery<Void>.nonisolated(IsolatedCall.synchronous(body), body.isolation, what())
+    }
+
+    /// Registers a `before` or `after` observer of `Sendable` values,
+    /// delivered in the isolation its registration recorded.
     private func observe(
         _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Void,
         at position: HookPosition,
@@ -240,23 +639,10 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         for type: Owner.Type,
         options: RegistrationOptions,
         on actor: (any Actor)?
-    ) -> CancellationToken {
+    ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
         let (body, delivery) = ActorDelivery.make(body, on: actor)
         let token = add(Hook(scope: type, body: .observer(body)), at: position, instance: instance, options: options)
         return ActorDelivery.token(token, ending: delivery)
-    }
-
-    /// Registers a result replacement: an `after` hook that answers during
-    /// the call. Registered from an actor, it answers on a call from that
-    /// actor; on the others, the result goes on as if it were not there.
-    private func replace(
-        _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Result,
-        on instance: Owner?,
-        for type: Owner.Type,
-        options: RegistrationOptions,
-        on actor: (any Actor)?
-    ) -> CancellationToken {
-        add(Hook(scope: type, body: .result(body), actor: actor), at: .after, instance: instance, options: options)
     }
 
     // MARK: - Calling
@@ -354,7 +740,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         for type: Owner.Type,
         _ body: @escaping @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(body, at: .after, on: instance, for: type, options: [], on: nil)
+        add(Hook(scope: type, body: .observer(body)), at: .after, instance: instance, options: [])
     }
 
     /// Registers a `before` or `after` observer that runs during the call
@@ -423,27 +809,34 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         }
         let options = registration.options
         let isolation = registration.isolation
+        // Given as `Any`, the closure's types say nothing the compiler
+        // checked about the values it receives, and no run-time check can
+        // tell whether they are `Sendable`. So an actor's closure is taken
+        // only for one instance: Swift merged it (a non-`Sendable` argument
+        // of the instance's `hook`) into the instance's region, and it runs
+        // synchronously where the call is made (``RegionBound``). For every
+        // instance, only a nonisolated `@Sendable` closure is taken.
+        if let isolation, instance == nil {
+            throw .valuesCannotCross(name: selector.name, owner: owner, position: position, actor: "\(isolation)")
+        }
+        let bodies = HookBodies<Owner, Arguments, Result>.self
         switch position {
         case .before, .after:
-            if let observer = HookBodies<Owner, Arguments, Result>.observer(from: registration.body, actor: isolation) {
-                return observe(
-                    observer, at: position, on: instance, for: ownerScope, options: options, on: isolation)
+            if let observer = bodies.observer(from: registration.body, actor: isolation) {
+                return add(Hook(scope: ownerScope, body: .observer(observer)), at: position, instance: instance,
+                    options: options)
             }
             // At `after`, a closure that returns the result replaces it.
-            guard position == .after,
-                let replacement = HookBodies<Owner, Arguments, Result>.replacement(
-                    from: registration.body, actor: isolation)
+            guard position == .after, let replacement = bodies.replacement(from: registration.body, actor: isolation)
             else {
                 throw mismatch
             }
-            return replace(replacement, on: instance, for: ownerScope, options: options, on: isolation)
+            return add(Hook(scope: ownerScope, body: .result(replacement)), at: .after, instance: instance,
+                options: options)
         case .instead:
-            guard let body = HookBodies<Owner, Arguments, Result>.instead(from: registration.body, actor: isolation)
-            else {
-                throw mismatch
-            }
-            let hook = Hook(scope: ownerScope, body: .replacement(body), actor: isolation)
-            return add(hook, at: .instead, instance: instance, options: options)
+            guard let body = bodies.instead(from: registration.body, actor: isolation) else { throw mismatch }
+            return add(Hook(scope: ownerScope, body: .replacement(body)), at: .instead, instance: instance,
+                options: options)
         }
     }
 
@@ -549,25 +942,37 @@ enum CallerName {
 /// the `@Sendable` closures made here capture a metatype that is `Sendable`.
 enum HookBodies<Owner: AnyObject, Arguments, Result> {
     /// The observer `body` is, or nil. From nonisolated code (`actor` is
-    /// nil) only a `@Sendable` closure is taken: it runs on every calling
-    /// thread. From an actor, a plain closure is taken too: Swift checked it
-    /// as that actor's code, and it runs only on that actor.
+    /// nil) a `@Sendable` closure is taken: it runs on every calling thread.
+    /// From an actor (only for one instance: see
+    /// ``HookPoint/register(_:)``), a plain closure is taken: Swift checked
+    /// it as that actor's code and merged it into the instance's region, and
+    /// it runs synchronously where the call is made (``RegionBound``).
     static func observer(
         from body: Any, actor: (any Actor)?
     ) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Void)? {
-        if let observer = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void { return observer }
-        if let erased = body as? @Sendable (Invocation<Any, Any>) -> Void {
+        if actor == nil, let observer = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
+            return observer
+        }
+        if actor == nil, let erased = body as? @Sendable (Invocation<Any, Any>) -> Void {
             // The observer that works with any method, as on proxies.
             return { _, invocation in erased(invocation.erased) }
         }
-        guard actor != nil else { return nil }
-        if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void {
-            let box = UncheckedSendable(plain) // runs only on `actor`
-            return { owner, invocation in box.value(owner, invocation) }
+        guard let actor else { return nil }
+        if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void
+            ?? body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void
+        {
+            let bound = RegionBound(plain, on: actor)
+            return { owner, invocation in
+                bound.enter()
+                bound.body(owner, invocation)
+            }
         }
-        if let erased = body as? (Invocation<Any, Any>) -> Void {
-            let box = UncheckedSendable(erased) // runs only on `actor`
-            return { _, invocation in box.value(invocation.erased) }
+        if let erased = body as? (Invocation<Any, Any>) -> Void ?? body as? @Sendable (Invocation<Any, Any>) -> Void {
+            let bound = RegionBound(erased, on: actor)
+            return { _, invocation in
+                bound.enter()
+                bound.body(invocation.erased)
+            }
         }
         return nil
     }
@@ -577,11 +982,18 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
     static func instead(
         from body: Any, actor: (any Actor)?
     ) -> (@Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result)? {
-        if let hook = body as? @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result { return hook }
-        guard actor != nil else { return nil }
-        if let plain = body as? (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
-            let box = UncheckedSendable(plain) // runs only on `actor`
-            return { owner, invocation in box.value(owner, &invocation) }
+        if actor == nil, let hook = body as? @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+            return hook
+        }
+        guard let actor else { return nil }
+        if let plain = body as? (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+            ?? body as? @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        {
+            let bound = RegionBound(plain, on: actor)
+            return { owner, invocation in
+                bound.enter()
+                return bound.body(owner, &invocation)
+            }
         }
         return nil
     }
@@ -591,11 +1003,18 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
     static func replacement(
         from body: Any, actor: (any Actor)?
     ) -> (@Sendable (Owner, Invocation<Arguments, Result>) -> Result)? {
-        if let replacement = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result { return replacement }
-        guard actor != nil else { return nil }
-        if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result {
-            let box = UncheckedSendable(plain) // runs only on `actor`
-            return { owner, invocation in box.value(owner, invocation) }
+        if actor == nil, let replacement = body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
+            return replacement
+        }
+        guard let actor else { return nil }
+        if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result
+            ?? body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+        {
+            let bound = RegionBound(plain, on: actor)
+            return { owner, invocation in
+                bound.enter()
+                return bound.body(owner, invocation)
+            }
         }
         return nil
     }

@@ -281,3 +281,95 @@ package enum IsolatedCall {
         return unsafeBitCast(BoundPack(body: body), to: BoundPlainPack<repeat each Input, Output>.self).body
     }
 }
+
+// MARK: - Region-bound closures stored by a delegate proxy
+
+// A `DelegateProxy` (never `Sendable`) stores the closures of its region
+// form in its handler cores, whose elements are `@Sendable`. These casts
+// give such a closure that type without a box and without a reabstraction
+// thunk (the same struct casts as above). What makes it sound is
+// `RegionBound`'s proof: the closure joined the proxy's region, so the
+// compiler keeps every message to the proxy in the closure's isolation; the
+// proxy calls it only from a message, synchronously, and for an actor's
+// closure only after `RegionBound.enter(_:)`.
+extension IsolatedCall {
+    private struct RegionAction<Input> { let body: @isolated(any) (Input) -> Void }
+    private struct RegionFunction<Input, Output> { let body: @isolated(any) (Input) -> Output }
+    private struct RegionInstead<Arguments, Result> {
+        let body: @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
+    }
+
+    /// A delegate proxy's region-bound closure that returns nothing (`before`,
+    /// `after`, `implement` of a method with no result), typed `@Sendable` for
+    /// the proxy's storage. Call it only in its region (see above).
+    @inline(__always)
+    static func regionBound<Input>(
+        _ body: @escaping @isolated(any) (Input) -> Void
+    ) -> @Sendable (Input) -> Void {
+        precondition(
+            MemoryLayout<RegionAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(RegionAction(body: body), to: PlainValueAction<Input>.self).body
+    }
+
+    /// ``regionBound(_:)-((Input)->Void)`` for a closure that answers.
+    @inline(__always)
+    static func regionBound<Input, Output>(
+        _ body: @escaping @isolated(any) (Input) -> Output
+    ) -> @Sendable (Input) -> Output {
+        precondition(
+            MemoryLayout<RegionFunction<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(RegionFunction(body: body), to: Plain<Input, Output>.self).body
+    }
+
+    /// ``regionBound(_:)-((Input)->Void)`` for a delegate proxy's `instead` closure.
+    @inline(__always)
+    static func regionBound<Arguments, Result>(
+        _ body: @escaping @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result {
+        precondition(
+            MemoryLayout<RegionInstead<Arguments, Result>>.size == MemoryLayout<PlainInstead<Arguments, Result>>.size,
+            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
+        return unsafeBitCast(RegionInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
+    }
+
+    /// ``bound(_:)-((repeat each Input)->Output)`` for ClosureKitFoundation's
+    /// conveniences on objects that are not `Sendable` (`XMLParser`,
+    /// `Stream`, `NSCache`): the caller's region-bound closure, made callable
+    /// synchronously, to adapt and hand to the region form of the object's
+    /// proxy (`DelegateProxy.observeAfter(_:options:on:bound:)`), with
+    /// `body.isolation`. Call it only in the closure's region.
+    @inline(__always)
+    package static func callableInRegion<each Input, Output>(
+        _ body: @escaping @isolated(any) (repeat each Input) -> Output
+    ) -> (repeat each Input) -> Output {
+        bound(body)
+    }
+}
+
+extension IsolatedCall {
+    /// A region-bound closure already made callable (``bound(_:)-((Input)->Void)``),
+    /// typed `@Sendable` for a delegate proxy's storage with no box and no
+    /// thunk: for a nonisolated closure of the region form, which needs no
+    /// ``RegionBound/enter()``. Sound for the reason given above: the
+    /// closure joined the proxy's region.
+    @inline(__always)
+    static func regionBound<Input>(callable body: @escaping (Input) -> Void) -> @Sendable (Input) -> Void {
+        precondition(
+            MemoryLayout<BoundPlainValueAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
+            "ClosureKit: closures changed representation on this toolchain")
+        return unsafeBitCast(BoundPlainValueAction(body: body), to: PlainValueAction<Input>.self).body
+    }
+
+    /// ``regionBound(callable:)-((Input)->Void)`` for a closure that answers.
+    @inline(__always)
+    static func regionBound<Input, Output>(callable body: @escaping (Input) -> Output) -> @Sendable (Input) -> Output {
+        precondition(
+            MemoryLayout<RegionPlainFunction<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
+            "ClosureKit: closures changed representation on this toolchain")
+        return unsafeBitCast(RegionPlainFunction(body: body), to: Plain<Input, Output>.self).body
+    }
+
+    private struct RegionPlainFunction<Input, Output> { let body: (Input) -> Output }
+}

@@ -3,8 +3,10 @@ import Testing
 
 @testable import ClosureKit
 
-/// A hooked search, as a main-actor model's service would have.
-final class SearchService: Hookable {
+/// A hooked search, as a main-actor model's service would have: `Sendable`, so
+/// that calls made on other threads reach main-actor hooks (enqueued, or
+/// passed over by those that must answer).
+final class SearchService: Hookable, Sendable {
     struct Hooks {
         let search = HookPoint<SearchService, String, [String]>("search(_:)")
     }
