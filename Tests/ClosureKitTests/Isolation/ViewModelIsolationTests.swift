@@ -1,4 +1,5 @@
 import ClosureKit
+import Synchronization
 import Testing
 
 // The view model of the isolation issue, word for word, with user types as an
@@ -63,7 +64,7 @@ enum IssueSample {
 
         func bind() throws {
             button.addHandler(for: .touchUpInside) { _ in self.count += 1 }.store(in: &tokens)
-            try settings.observe(\.volume, options: .new) { _, _ in self.count += 1 }.store(in: &tokens)
+            settings.observe(\.volume, options: .new) { _, _ in self.count += 1 }.store(in: &tokens)
             DelayScheduler.shared.schedule(after: .seconds(1), on: .main) { self.count += 1 }.store(in: &tokens)
             PlayerProxy.proxy(for: player, delegate: \.delegate)
                 .implement(PlayerProxy.selectors.didReach) { _, _ in self.count += 1 }.store(in: &tokens)
@@ -123,18 +124,36 @@ struct ViewModelIsolationTests {
         _ = token
     }
 
-    @Test("hook calls made off the main actor reach a main-actor after hook in call order")
+    @Test("hook calls made off the main actor on a Sendable instance reach a main-actor after hook in call order")
     func hookCallsFromBackground() async {
-        let recorder = PlainRecorder()
+        let recorder = SharedRecorder()
         var seen: [String] = []
-        let token = PlainRecorder.hooks.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
-        let sendable = UncheckedRecorder(recorder)
+        let token = SharedRecorder.hooks.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
         await onBackgroundThread {
-            for index in 1...50 { _ = sendable.recorder.log("entry \(index)") }
+            for index in 1...50 { _ = recorder.log("entry \(index)") }
         }
         #expect(await untilMainActor { seen.count == 50 })
         #expect(seen == (1...50).map { "entry \($0)" })
         _ = token
+    }
+
+    @Test("a main-actor hook on a plain instance runs synchronously, in the caller's isolation")
+    func regionBoundHookRunsSynchronously() {
+        let recorder = PlainRecorder()
+        var seen: [String] = []
+        let token = PlainRecorder.hooks.log.after(on: recorder) { _, invocation in seen.append(invocation.arguments) }
+        _ = recorder.log("one")
+        #expect(seen == ["one"])
+        let replaced = PlainRecorder.hooks.log.instead(on: recorder) { _, invocation in
+            seen.append("instead of \(invocation.arguments)")
+            return invocation.proceed() * 10
+        }
+        #expect(recorder.log("two") == 20)
+        #expect(seen == ["one", "instead of two", "two"])
+        token.cancel()
+        replaced.cancel()
+        #expect(recorder.log("three") == 3)
+        #expect(seen.count == 3)
     }
 
     @Test("an instead hook from the main actor answers main-actor calls and steps aside elsewhere")
@@ -144,13 +163,48 @@ struct ViewModelIsolationTests {
         #expect(cart.checkout(total: 3) == "replaced")
         _ = token
 
-        let recorder = PlainRecorder()
-        let other = PlainRecorder.hooks.log.instead(on: recorder) { _, _ in 42 }
-        let sendable = UncheckedRecorder(recorder)
-        let answer = Box()
-        await onBackgroundThread { answer.value = sendable.recorder.log("there") }
-        #expect(answer.value == 1) // the original: the entry count
+        let recorder = SharedRecorder()
+        let other = SharedRecorder.hooks.log.instead(on: recorder) { _, _ in 42 }
+        #expect(recorder.log("here") == 42)
+        let answer = Mutex(0)
+        await onBackgroundThread { answer.withLock { $0 = recorder.log("there") } }
+        #expect(answer.withLock { $0 } == 1)  // the original: the entry count
         _ = other
+    }
+
+    @Test("a main-actor closure of a plain instance reached off the main actor traps, naming the gap")
+    func regionBoundOffItsActorTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let recorder = await MainActor.run {
+                let recorder = PlainRecorder()
+                let token = PlainRecorder.hooks.log.after(on: recorder) { _, _ in MainActor.preconditionIsolated() }
+                return UncheckedRecorder(recorder, keeping: token)
+            }
+            await onBackgroundThread { _ = recorder.recorder.log("off the main actor") }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("received a non-Sendable value off the main actor"), "\(message)")
+        #expect(message.contains("What Swift does not catch"), "\(message)")
+    }
+}
+
+/// A `Hookable` class that is `Sendable`: its entries are behind a mutex,
+/// so that calls may come from any thread.
+final class SharedRecorder: Hookable, Sendable {
+    struct Hooks {
+        let log = HookPoint<SharedRecorder, String, Int>("log(_:)")
+    }
+    static let hooks = Hooks()
+    let hookStorage = HookStorage()
+    private let entries = Mutex<[String]>([])
+
+    func log(_ entry: String) -> Int {
+        Self.hooks.log.call(self, entry) { recorder, entry in
+            recorder.entries.withLock {
+                $0.append(entry)
+                return $0.count
+            }
+        }
     }
 }
 
@@ -171,16 +225,20 @@ final class PlainRecorder: Hookable {
     }
 }
 
-// What the tests hand to a background thread to send from there, which the
-// plain types above do not allow by themselves: the point of the test.
+// What the trap test hands to a background thread, which a plain type does
+// not allow by itself: the gap the library's check closes.
+struct UncheckedRecorder: @unchecked Sendable {
+    let recorder: PlainRecorder
+    let token: CancellationToken
+    init(_ recorder: PlainRecorder, keeping token: CancellationToken) {
+        self.recorder = recorder
+        self.token = token
+    }
+}
+
 struct UncheckedPlayer: @unchecked Sendable {
     let player: IssueSample.Player
     init(_ player: IssueSample.Player) { self.player = player }
-}
-
-struct UncheckedRecorder: @unchecked Sendable {
-    let recorder: PlainRecorder
-    init(_ recorder: PlainRecorder) { self.recorder = recorder }
 }
 
 final class Box: @unchecked Sendable {
