@@ -416,41 +416,24 @@ private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable
 ///   `@Sendable` and nonisolated (``ActorDelivery/nonisolated(_:_:)``); it
 ///   runs on the sending thread.
 ///
-/// ## Why the box is sound
-/// `RegionBound` is `@unchecked Sendable` only so that the engine, whose
-/// tables are shared by every registration, can store the closure. The
+/// ## Why the cast is sound
+/// The closure is cast to `@Sendable` (``IsolatedCall/bound(_:)``, or
+/// ``RegionBound/Box`` for one given as `Any`) only so that the engine,
+/// whose tables are shared by every registration, can store it. The
 /// closure never leaves its owner's region: the engine keeps it in the
 /// owner's own storage (a control's handler sets, an instance's hooks, an
 /// object's observers) and calls it only from a send on that owner,
 /// synchronously, on the sending thread, which the compiler has kept in the
 /// owner's region. The one thing another thread may do with it is release
-/// it. ``enter()`` confirms the isolation where the runtime's answer is
+/// it. ``enter(_:)`` confirms the isolation where the runtime's answer is
 /// exact (the main actor) and traps there rather than race: that is reached
 /// only through the gaps of the compiler that the Isolation article lists.
 @usableFromInline
-package struct RegionBound<Body>: @unchecked Sendable {
-    /// The closure, made callable synchronously.
-    @usableFromInline let body: Body
-    /// The mailbox of the closure's actor; nil for a nonisolated closure.
-    @usableFromInline let mailbox: ActorMailbox?
-
-    @usableFromInline
-    init(_ body: Body, on actor: (any Actor)?) {
-        self.body = body
-        self.mailbox = actor.map(ActorMailbox.of)
-    }
-
-    /// Called before every call of ``body``: runs the events that wait for
-    /// the closure's actor first (so that this one does not overtake them),
-    /// and traps when a main-actor closure is reached off the main actor.
-    @inlinable
-    package func enter() {
-        guard let mailbox else { return }
-        RegionBound<Void>.enter(mailbox)
-    }
-}
-
-extension RegionBound where Body == Void {
+package enum RegionBound {
+    /// Called before every call of a region-bound closure of `mailbox`'s
+    /// actor: runs the events that wait for the actor first (so that this
+    /// one does not overtake them), and traps when a main-actor closure is
+    /// reached off the main actor.
     @usableFromInline
     static func enter(_ mailbox: ActorMailbox) {
         if mailbox.runsNow() { return }
@@ -468,18 +451,39 @@ extension RegionBound where Body == Void {
             main actor, or make the owner and the values Sendable.
             """)
     }
+
+    /// A region-bound closure that arrived as `Any` (a hook registered by
+    /// name), made storable: the same proof, for a closure that no cast of
+    /// ``IsolatedCall`` can take.
+    package struct Box<Body>: @unchecked Sendable {
+        package let body: Body
+        package let mailbox: ActorMailbox?
+
+        package init(_ body: Body, on actor: (any Actor)?) {
+            self.body = body
+            self.mailbox = actor.map(ActorMailbox.of)
+        }
+
+        /// ``RegionBound/enter(_:)`` for this closure's actor, if any.
+        package func enter() {
+            if let mailbox { RegionBound.enter(mailbox) }
+        }
+    }
 }
 
 extension ActorDelivery {
     /// The closure to store for a region-bound registration: see
-    /// ``RegionBound``.
+    /// ``RegionBound``. A nonisolated registrant's closure is stored as it
+    /// is; an actor's is called after ``RegionBound/enter(_:)``.
     @inline(__always)
     @usableFromInline
     package static func bound(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        let direct = IsolatedCall.bound(body)
+        guard let actor = body.isolation else { return direct }
+        let mailbox = ActorMailbox.of(actor)
         return { input in
-            bound.enter()
-            bound.body(input)
+            RegionBound.enter(mailbox)
+            direct(input)
         }
     }
 
@@ -489,10 +493,12 @@ extension ActorDelivery {
     package static func bound(
         _ body: @escaping @isolated(any) (Input) -> Void
     ) -> @Sendable (Input) -> Void where Input: AnyObject {
-        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        let direct = IsolatedCall.bound(body)
+        guard let actor = body.isolation else { return direct }
+        let mailbox = ActorMailbox.of(actor)
         return { input in
-            bound.enter()
-            bound.body(input)
+            RegionBound.enter(mailbox)
+            direct(input)
         }
     }
 
@@ -502,10 +508,12 @@ extension ActorDelivery {
     package static func bound<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) (First, Second) -> Void
     ) -> @Sendable (First, Second) -> Void where Input == (First, Second) {
-        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
+        let direct = IsolatedCall.bound(body)
+        guard let actor = body.isolation else { return direct }
+        let mailbox = ActorMailbox.of(actor)
         return { first, second in
-            bound.enter()
-            bound.body(first, second)
+            RegionBound.enter(mailbox)
+            direct(first, second)
         }
     }
 

@@ -596,22 +596,14 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     private func bound(
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
-        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
-        return { owner, invocation in
-            bound.enter()
-            return bound.body(owner, &invocation)
-        }
+        HookBodies<Owner, Arguments, Result>.bound(body)
     }
 
     /// A region-bound result replacement, made storable.
     private func bound(
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
-        let bound = RegionBound(IsolatedCall.bound(body), on: body.isolation)
-        return { owner, invocation in
-            bound.enter()
-            return bound.body(owner, invocation)
-        }
+        HookBodies<Owner, Arguments, Result>.bound(body)
     }
 
     /// A nonisolated-only closure, made callable: traps when it was marked
@@ -961,14 +953,14 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Void
             ?? body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Void
         {
-            let bound = RegionBound(plain, on: actor)
+            let bound = RegionBound.Box(plain, on: actor)
             return { owner, invocation in
                 bound.enter()
                 bound.body(owner, invocation)
             }
         }
         if let erased = body as? (Invocation<Any, Any>) -> Void ?? body as? @Sendable (Invocation<Any, Any>) -> Void {
-            let bound = RegionBound(erased, on: actor)
+            let bound = RegionBound.Box(erased, on: actor)
             return { _, invocation in
                 bound.enter()
                 bound.body(invocation.erased)
@@ -989,7 +981,7 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         if let plain = body as? (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
             ?? body as? @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
         {
-            let bound = RegionBound(plain, on: actor)
+            let bound = RegionBound.Box(plain, on: actor)
             return { owner, invocation in
                 bound.enter()
                 return bound.body(owner, &invocation)
@@ -1010,13 +1002,39 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         if let plain = body as? (Owner, Invocation<Arguments, Result>) -> Result
             ?? body as? @Sendable (Owner, Invocation<Arguments, Result>) -> Result
         {
-            let bound = RegionBound(plain, on: actor)
+            let bound = RegionBound.Box(plain, on: actor)
             return { owner, invocation in
                 bound.enter()
                 return bound.body(owner, invocation)
             }
         }
         return nil
+    }
+
+    /// A region-bound `instead` closure, made storable.
+    static func bound(
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+        let direct = IsolatedCall.bound(body)
+        guard let actor = body.isolation else { return direct }
+        let mailbox = ActorMailbox.of(actor)
+        return { owner, invocation in
+            RegionBound.enter(mailbox)
+            return direct(owner, &invocation)
+        }
+    }
+
+    /// A region-bound result replacement, made storable.
+    static func bound(
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
+    ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
+        let direct = IsolatedCall.bound(body)
+        guard let actor = body.isolation else { return direct }
+        let mailbox = ActorMailbox.of(actor)
+        return { owner, invocation in
+            RegionBound.enter(mailbox)
+            return direct(owner, invocation)
+        }
     }
 
     /// An `after` hook that hands each call's arguments and result to `yield`.

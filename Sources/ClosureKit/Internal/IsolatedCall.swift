@@ -66,21 +66,21 @@ package enum IsolatedCall {
     }
 
     private struct BoundValueAction<Input> { let body: @isolated(any) (Input) -> Void }
-    private struct BoundPlainValueAction<Input> { let body: (Input) -> Void }
+    private struct BoundPlainValueAction<Input> { let body: @Sendable (Input) -> Void }
     private struct BoundObjectAction<Input: AnyObject> { let body: @isolated(any) (Input) -> Void }
-    private struct BoundPlainObjectAction<Input: AnyObject> { let body: (Input) -> Void }
+    private struct BoundPlainObjectAction<Input: AnyObject> { let body: @Sendable (Input) -> Void }
     private struct BoundObjectPair<First: AnyObject, Second> { let body: @isolated(any) (First, Second) -> Void }
-    private struct BoundPlainObjectPair<First: AnyObject, Second> { let body: (First, Second) -> Void }
+    private struct BoundPlainObjectPair<First: AnyObject, Second> { let body: @Sendable (First, Second) -> Void }
     private struct BoundPair<First, Second, Output> { let body: @isolated(any) (First, Second) -> Output }
-    private struct BoundPlainPair<First, Second, Output> { let body: (First, Second) -> Output }
+    private struct BoundPlainPair<First, Second, Output> { let body: @Sendable (First, Second) -> Output }
     private struct BoundOwnedInstead<Owner, Arguments, Result> {
         let body: @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     }
     private struct BoundPlainOwnedInstead<Owner, Arguments, Result> {
-        let body: (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        let body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     }
     private struct BoundPack<each Input, Output> { let body: @isolated(any) (repeat each Input) -> Output }
-    private struct BoundPlainPack<each Input, Output> { let body: (repeat each Input) -> Output }
+    private struct BoundPlainPack<each Input, Output> { let body: @Sendable (repeat each Input) -> Output }
 
     /// The closure, callable synchronously. Call it only on `body.isolation`.
     @inline(__always)
@@ -209,13 +209,17 @@ package enum IsolatedCall {
 
     // MARK: Region-bound closures
     //
-    // The same casts for closures that are not `@Sendable`: a registration's
-    // region form (see `ActorDelivery.bound(_:)`), whose closure joined its
-    // owner's region. The result is not `@Sendable` either.
+    // The same casts for a registration's region form, whose closure is not
+    // `@Sendable`: it joined its owner's region, and the engine stores it
+    // beside the owner's other closures, as `@Sendable`. `RegionBound` has
+    // the proof that this is sound (the closure is called only from sends in
+    // that region); these casts are the only place that relies on it, and
+    // they keep the closure as it is, so that a nonisolated registrant's
+    // closure is called with no wrapper (HISTORY: "Region-bound closures").
 
     /// ``synchronous(_:)`` for a region-bound closure of one value.
     @inline(__always)
-    static func bound<Input>(_ body: @escaping @isolated(any) (Input) -> Void) -> (Input) -> Void {
+    static func bound<Input>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
         precondition(
             MemoryLayout<BoundValueAction<Input>>.size == MemoryLayout<BoundPlainValueAction<Input>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
@@ -224,7 +228,7 @@ package enum IsolatedCall {
 
     /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object.
     @inline(__always)
-    static func bound<Input: AnyObject>(_ body: @escaping @isolated(any) (Input) -> Void) -> (Input) -> Void {
+    static func bound<Input: AnyObject>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
         precondition(
             MemoryLayout<BoundObjectAction<Input>>.size == MemoryLayout<BoundPlainObjectAction<Input>>.size,
             "ClosureKit: @isolated(any) closures changed representation on this toolchain")
@@ -235,7 +239,7 @@ package enum IsolatedCall {
     @inline(__always)
     static func bound<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) (First, Second) -> Void
-    ) -> (First, Second) -> Void {
+    ) -> @Sendable (First, Second) -> Void {
         precondition(
             MemoryLayout<BoundObjectPair<First, Second>>.size
                 == MemoryLayout<BoundPlainObjectPair<First, Second>>.size,
@@ -247,7 +251,7 @@ package enum IsolatedCall {
     @inline(__always)
     static func bound<First, Second, Output>(
         _ body: @escaping @isolated(any) (First, Second) -> Output
-    ) -> (First, Second) -> Output {
+    ) -> @Sendable (First, Second) -> Output {
         precondition(
             MemoryLayout<BoundPair<First, Second, Output>>.size
                 == MemoryLayout<BoundPlainPair<First, Second, Output>>.size,
@@ -259,7 +263,7 @@ package enum IsolatedCall {
     @inline(__always)
     static func bound<Owner, Arguments, Result>(
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
-    ) -> (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
+    ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
         precondition(
             MemoryLayout<BoundOwnedInstead<Owner, Arguments, Result>>.size
                 == MemoryLayout<BoundPlainOwnedInstead<Owner, Arguments, Result>>.size,
@@ -273,7 +277,7 @@ package enum IsolatedCall {
     @inline(__always)
     static func bound<each Input, Output>(
         _ body: @escaping @isolated(any) (repeat each Input) -> Output
-    ) -> (repeat each Input) -> Output {
+    ) -> @Sendable (repeat each Input) -> Output {
         precondition(
             MemoryLayout<BoundPack<repeat each Input, Output>>.size
                 == MemoryLayout<BoundPlainPack<repeat each Input, Output>>.size,
@@ -352,14 +356,14 @@ extension IsolatedCall {
     /// A region-bound closure already made callable (``bound(_:)-((Input)->Void)``),
     /// typed `@Sendable` for a delegate proxy's storage with no box and no
     /// thunk: for a nonisolated closure of the region form, which needs no
-    /// ``RegionBound/enter()``. Sound for the reason given above: the
+    /// ``RegionBound/enter(_:)``. Sound for the reason given above: the
     /// closure joined the proxy's region.
     @inline(__always)
     static func regionBound<Input>(callable body: @escaping (Input) -> Void) -> @Sendable (Input) -> Void {
         precondition(
-            MemoryLayout<BoundPlainValueAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
+            MemoryLayout<RegionPlainAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
             "ClosureKit: closures changed representation on this toolchain")
-        return unsafeBitCast(BoundPlainValueAction(body: body), to: PlainValueAction<Input>.self).body
+        return unsafeBitCast(RegionPlainAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``regionBound(callable:)-((Input)->Void)`` for a closure that answers.
@@ -372,4 +376,5 @@ extension IsolatedCall {
     }
 
     private struct RegionPlainFunction<Input, Output> { let body: (Input) -> Output }
+    private struct RegionPlainAction<Input> { let body: (Input) -> Void }
 }
