@@ -442,8 +442,10 @@ package enum RegionBound {
         // `@unchecked Sendable`). The main actor's answer is exact: trap
         // rather than race. Another actor's may be a false "no" (a custom
         // executor that cannot tell): trust the compiler there.
-        precondition(
-            !mailbox.isMain,
+        // `fatalError`, not `precondition`: the message must print in
+        // optimised builds too.
+        guard mailbox.isMain else { return }
+        fatalError(
             """
             ClosureKit: a closure registered on the main actor received a non-Sendable value off the main actor. \
             Its owner was sent to another isolation after the closure joined its region, which Swift 6.3 does \
@@ -542,7 +544,8 @@ extension ActorDelivery {
 @inline(never)
 @usableFromInline
 func refuse(_ isolation: any Actor, _ what: String) -> Never {
-    preconditionFailure(
+    // `fatalError`: the message prints in optimised builds too.
+    fatalError(
         """
         ClosureKit: \(what) receives values that are not Sendable, so it cannot run on \(type(of: isolation)) \
         when the call comes from elsewhere. Register it from nonisolated code, make the values Sendable, or \
