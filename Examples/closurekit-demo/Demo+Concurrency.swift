@@ -87,7 +87,7 @@ private final class PlayerModel {
         button.addHandler(for: .touchUpInside) { button in
             self.log.append("tapped \(button.title)")
         }.store(in: &tokens)
-        try settings.observe(\.volume, options: .new) { _, change in
+        settings.observe(\.volume, options: .new) { _, change in
             self.log.append("volume \(change.newValue!)")
         }.store(in: &tokens)
         TrackProxy.proxy(for: track, delegate: \.delegate).implement(TrackProxy.selectors.didReach) { _, second in
@@ -137,7 +137,7 @@ func demoConcurrency() async throws {
     for await _ in taps.prefix(2) { tapCount += 1 }
     print("   for await on control events: \(tapCount) taps")
 
-    let volumes = try model.settings.changes(of: \.volume)
+    let volumes = model.settings.changes(of: \.volume)
     model.settings.volume = 0.2
     model.settings.volume = 0.3
     var levels: [Double] = []

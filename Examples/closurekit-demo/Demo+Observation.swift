@@ -18,7 +18,7 @@ func demoObservation() throws {
     var tokens = Set<CancellationToken>()
     let settings = AppSettings()
 
-    try settings.observe(\.volume, options: [.initial, .old, .new]) { _, change in
+    settings.observe(\.volume, options: [.initial, .old, .new]) { _, change in
         if change.isInitial {
             print("   volume starts at \(change.newValue!)")
         } else {
@@ -28,7 +28,7 @@ func demoObservation() throws {
     settings.volume = 0.8
 
     print("   one registration, several key paths; one of them dropped later:")
-    let several = try settings.observe([\AppSettings.theme, \AppSettings.volume], options: .new) { _, change in
+    let several = settings.observe([\AppSettings.theme, \AppSettings.volume], options: .new) { _, change in
         let name = change.keyPath == \AppSettings.theme ? "theme" : "volume"
         print("   \(name) is now \(change.newValue!)")
     }
@@ -38,7 +38,7 @@ func demoObservation() throws {
     settings.theme = "light" // dropped: this registration stays silent; volume is still observed
 
     print("   a nested key path follows the account when it is replaced:")
-    try settings.observe(\.account.name, options: [.old, .new]) { _, change in
+    settings.observe(\.account.name, options: [.old, .new]) { _, change in
         print("   account name \(change.oldValue!) -> \(change.newValue!)")
     }.store(in: &tokens)
     settings.account.name = "grace hopper"

@@ -8,7 +8,7 @@ final class Settings: KeyPathObservable {
 func sample(settings: Settings) async throws {
 // snippet.show
 // Only the latest value matters: a slow consumer skips to it.
-for await change in try settings.changes(of: \.volume, buffering: .newest(1)) {
+for await change in settings.changes(of: \.volume, buffering: .newest(1)) {
     print("volume is now", change.newValue!)
 }
 // snippet.hide

@@ -7,7 +7,7 @@ final class Settings: KeyPathObservable {
 }
 func sample(settings: Settings) async throws {
 // snippet.show
-let changes = try settings.changes(of: \.volume)   // registered from here on
+let changes = settings.changes(of: \.volume)   // registered from here on
 let task = Task {
     for await change in changes {
         print("volume is now", change.newValue!)

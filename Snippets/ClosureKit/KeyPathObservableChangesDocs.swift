@@ -7,7 +7,7 @@ final class Settings: KeyPathObservable {
 }
 func sample(settings: Settings) async throws {
 // snippet.show
-for await change in try settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
+for await change in settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
     print("volume is", change.newValue!)
 }
 // snippet.hide

@@ -14,7 +14,7 @@ func sample8() async throws {
     }
 
     let settings = Settings()
-    let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
         print("volume", change.oldValue!, "->", change.newValue!)
     }
     settings.volume = 0.8   // prints "volume 0.5 -> 0.8"

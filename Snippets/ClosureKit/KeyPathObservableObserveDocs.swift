@@ -18,7 +18,7 @@ final class Window: KeyPathObservable {
 // snippet.hide
 func sample4(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
         print("volume", change.oldValue!, "->", change.newValue!)
     }
 // snippet.hide
@@ -30,7 +30,7 @@ func sample4(settings: Settings) async throws {
 // snippet.hide
 func sample81(window: Window) async throws {
 // snippet.show
-    let token = try window.observe([\.width, \.height], options: .new) { window, change in
+    let token = window.observe([\.width, \.height], options: .new) { window, change in
         print(change.keyPath == \Window.width ? "width" : "height", change.newValue!)
     }
 // snippet.hide
@@ -42,7 +42,7 @@ func sample81(window: Window) async throws {
 // snippet.hide
 func sample141(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
+    let token = settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
         print(change.keyPath, change.newValue!)
     }
 // snippet.hide

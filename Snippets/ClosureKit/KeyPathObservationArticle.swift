@@ -20,7 +20,7 @@ final class Account: KeyPathObservable {
 }
 
 let settings = Settings()
-let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
     print("volume", change.oldValue!, "->", change.newValue!)
 }
 settings.volume = 0.8   // prints "volume 0.5 -> 0.8"
@@ -29,7 +29,7 @@ settings.volume = 0.8   // prints "volume 0.5 -> 0.8"
 // snippet.hide
 func sample59(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe([\Settings.theme, \Settings.volume], options: .new) { _, change in
+    let token = settings.observe([\Settings.theme, \Settings.volume], options: .new) { _, change in
         print(change.keyPath == \Settings.theme ? "theme" : "volume", change.newValue!)
     }
 // snippet.hide
@@ -42,7 +42,7 @@ func sample59(settings: Settings) async throws {
 func sample69(settings: Settings) async throws {
 // snippet.show
     let paths: [PartialKeyPath<Settings>] = [\.theme, \.volume, \.account]
-    let token = try settings.observe(paths, options: .new) { _, change in
+    let token = settings.observe(paths, options: .new) { _, change in
         print(change.keyPath == \Settings.theme ? "theme" : "volume or account")
     }
     token.cancel(\.account)                    // theme and volume are still observed
@@ -56,7 +56,7 @@ func sample69(settings: Settings) async throws {
 // snippet.hide
 func sample87(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe(\.account.name, options: [.old, .new]) { _, change in
+    let token = settings.observe(\.account.name, options: [.old, .new]) { _, change in
         print(change.oldValue!, "->", change.newValue!)
     }
     settings.account = Account(name: "ada")   // prints "grace -> ada"

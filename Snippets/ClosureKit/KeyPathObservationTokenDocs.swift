@@ -13,7 +13,7 @@ final class Window: KeyPathObservable {
 // snippet.hide
 func sample7(window: Window) throws {
 // snippet.show
-    let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
+    let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
         print(change.keyPath, change.newValue!)
     }
     token.cancel(\.title)   // width and height are still observed

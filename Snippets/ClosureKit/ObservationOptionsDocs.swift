@@ -18,7 +18,7 @@ final class Window: KeyPathObservable {
 // snippet.hide
 func sample19(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
         print("volume", change.oldValue!, "->", change.newValue!)
     }
 // snippet.hide
@@ -35,7 +35,7 @@ final class Model: KeyPathObservable {
 }
 let model = Model()
 // snippet.show
-let token = try model.observe(\.payload, options: [.new]) { _, change in
+let token = model.observe(\.payload, options: [.new]) { _, change in
     print(change.newValue!.bytes.count)
 }
 // model.observe(\.payload, options: [.new, .skippingEqualValues]) { … }

@@ -18,7 +18,7 @@ final class Window: KeyPathObservable {
 // snippet.hide
 func sample4(settings: Settings) async throws {
 // snippet.show
-    let token = try settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
+    let token = settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
         let name = change.keyPath == \Settings.volume ? "volume" : "balance"
         print(name, change.oldValue as Any, "->", change.newValue as Any)
     }

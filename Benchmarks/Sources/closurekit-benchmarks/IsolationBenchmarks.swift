@@ -116,7 +116,7 @@ private func registerNonisolated(on subjects: inout Subjects, _ tally: Tally) {
     subjects.tokens.append(subjects.button.addHandler(for: .valueChanged) { _ in tally.count &+= 1 })
     subjects.tokens.append(subjects.button.addHandler(for: .touchUpInside) { _ in tally.count &+= 1 })
     subjects.tokens.append(
-        try! subjects.model.observe(\.value, options: [.old, .new]) { _, change in tally.count &+= change.newValue! })
+        subjects.model.observe(\.value, options: [.old, .new]) { _, change in tally.count &+= change.newValue! })
     subjects.tokens.append(
         subjects.implementProxy.implement(StepProxy.selectors.didStep) { _, count in tally.count &+= count })
     subjects.tokens.append(subjects.afterProxy.after(StepProxy.selectors.didStep) { invocation in tally.count &+= 1 })
@@ -130,7 +130,7 @@ private func registerOnMainActor(on subjects: inout Subjects, _ model: MainActor
     subjects.tokens.append(subjects.button.addHandler(for: .valueChanged) { _ in model.count &+= 1 })
     subjects.tokens.append(subjects.button.addHandler(for: .touchUpInside) { _ in model.count &+= 1 })
     subjects.tokens.append(
-        try! subjects.model.observe(\.value, options: [.old, .new]) { _, change in model.count &+= change.newValue! })
+        subjects.model.observe(\.value, options: [.old, .new]) { _, change in model.count &+= change.newValue! })
     subjects.tokens.append(
         subjects.implementProxy.implement(StepProxy.selectors.didStep) { _, count in model.count &+= count })
     subjects.tokens.append(subjects.afterProxy.after(StepProxy.selectors.didStep) { invocation in model.count &+= 1 })

@@ -72,7 +72,7 @@ func observationCases() -> [(name: String, body: (Int) -> Void)] {
         let ours = OursModel()
         var tokens: [CancellationToken] = []
         for _ in 0..<observers {
-            try! ours.observe(\.value, options: [.old, .new]) { _, change in
+            ours.observe(\.value, options: [.old, .new]) { _, change in
                 counter.value &+= change.newValue!
             }.store(in: &tokens)
         }
@@ -139,7 +139,7 @@ let observationSuite = Suite(capability: "observation") {
         let ours = OursModel()
         var tokens: [CancellationToken] = []
         for _ in 0..<observers {
-            try! ours.observe(\.value, options: [.old, .new]) { _, change in
+            ours.observe(\.value, options: [.old, .new]) { _, change in
                 counter.value &+= change.newValue!
             }.store(in: &tokens)
         }
@@ -240,7 +240,7 @@ let observationSuite = Suite(capability: "observation") {
     }
     handoff.semaphore.wait() // the initial value
     let oursOne = OursModel()
-    let oursToken = try! oursOne.observe(\.value, options: [.new]) { _, change in counter.value &+= change.newValue! }
+    let oursToken = oursOne.observe(\.value, options: [.new]) { _, change in counter.value &+= change.newValue! }
     var next = 0
     let asyncResults = interleave(
         rounds: 11,

@@ -114,7 +114,7 @@ let sequenceSuite = Suite(capability: "sequences") {
     // Observations.
     let model = SequenceModel()
     let ours = Consumer()
-    ours.start(try! model.changes(of: \.value, options: .new)) { $0.newValue! }
+    ours.start(model.changes(of: \.value, options: .new)) { $0.newValue! }
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let bare = Consumer()
     bare.start(stream) { $0 }
@@ -224,7 +224,7 @@ let sequenceSuite = Suite(capability: "sequences") {
         [
             { count in
                 let model = SequenceModel()
-                return Kept((model, (0..<count).map { _ in try! model.changes(of: \.value) }))
+                return Kept((model, (0..<count).map { _ in model.changes(of: \.value) }))
             },
             { count in
                 let model = HandWrittenModel()
@@ -239,7 +239,7 @@ let sequenceSuite = Suite(capability: "sequences") {
             { count in
                 // The registration alone, for what the stream adds to it.
                 let model = SequenceModel()
-                return Kept((model, (0..<count).map { _ in try! model.observe(\.value, options: .new) { _, _ in } }))
+                return Kept((model, (0..<count).map { _ in model.observe(\.value, options: .new) { _, _ in } }))
             },
         ])
     rows.append(
@@ -276,7 +276,7 @@ private final class DidSetStreamModel {
 /// counted in instructions.
 func sequenceCases() -> [(name: String, body: (Int) -> Void)] {
     let model = SequenceModel()
-    let changes = try! model.changes(of: \.value, options: .new)
+    let changes = model.changes(of: \.value, options: .new)
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let peer = DidSetStreamModel(continuation)
     return [

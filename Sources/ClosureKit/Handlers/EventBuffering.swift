@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// // Only the latest value matters: a slow consumer skips to it.
-/// for await change in try settings.changes(of: \.volume, buffering: .newest(1)) {
+/// for await change in settings.changes(of: \.volume, buffering: .newest(1)) {
 ///     print("volume is now", change.newValue!)
 /// }
 /// ```

@@ -12,7 +12,7 @@
 /// | any object's end | `ObjectLifetime.ended(of:)` | one `Void`, then the end |
 ///
 /// ```swift
-/// let changes = try settings.changes(of: \.volume)   // registered from here on
+/// let changes = settings.changes(of: \.volume)   // registered from here on
 /// let task = Task {
 ///     for await change in changes {
 ///         print("volume is now", change.newValue!)

@@ -2,14 +2,16 @@ extension KeyPathObservable {
     /// The changes of the value at `keyPath`, as an asynchronous sequence.
     ///
     /// ```swift
-    /// for await change in try settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
+    /// for await change in settings.changes(of: \.volume, options: [.initial, .new, .skippingEqualValues]) {
     ///     print("volume is", change.newValue!)
     /// }
     /// ```
     ///
     /// The sequence is an observation registered with
     /// `observe(_:options:_:)`, with the same options and the same rules for
-    /// key paths; each change it would pass to a closure is an element. It
+    /// key paths (one that cannot be observed traps here); each change it
+    /// would pass to a closure is an element, handed over on the setting
+    /// thread, so the values must be `Sendable` but the object need not be. It
     /// differs in one default: `options` is `.new`, so that each change
     /// carries the new value. With ``ObservationOptions/initial`` the first
     /// element is the current value, buffered before this call returns.
@@ -31,15 +33,15 @@ extension KeyPathObservable {
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default``, the newest 64 changes, unless given.
     /// - Returns: The changes, from this call on.
-    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func changes<Value: Equatable & Sendable>(
         of keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = .new,
         buffering: EventBuffering = .default
-    ) throws(KeyPathObservationError) -> EventSequence<ObservedChange<Value>> {
-        try EventSequence(buffering: buffering) { feed throws(KeyPathObservationError) in
-            try observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
+    ) -> EventSequence<ObservedChange<Value>> {
+        EventSequence(buffering: buffering) { (feed: EventFeed<ObservedChange<Value>>) in
+            // The feed's handler is nonisolated: it yields on the setting thread.
+            register(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
         }
     }
 
@@ -55,15 +57,14 @@ extension KeyPathObservable {
     ///   - options: What each change carries; `.new` unless given.
     ///   - buffering: What a consumer that is not waiting is kept.
     /// - Returns: The changes, from this call on.
-    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func changes<Value: Sendable>(
         of keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = .new,
         buffering: EventBuffering = .default
-    ) throws(KeyPathObservationError) -> EventSequence<ObservedChange<Value>> {
-        try EventSequence(buffering: buffering) { feed throws(KeyPathObservationError) in
-            try observe(keyPath, options: options, feed.handler(ignoring: AnyObject.self))
+    ) -> EventSequence<ObservedChange<Value>> {
+        EventSequence(buffering: buffering) { (feed: EventFeed<ObservedChange<Value>>) in
+            register(keyPath, options: options.observationOptions, feed.handler(ignoring: AnyObject.self))
         }
     }
 }

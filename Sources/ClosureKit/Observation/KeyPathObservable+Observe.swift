@@ -1,8 +1,27 @@
+// Every registration below has up to three forms, and Swift picks one from
+// the types (see `RegionBound` in Handlers/ActorDelivery.swift, and the
+// Isolation article, "What a closure receives"):
+// - the region form, for an object that is not `Sendable`: the closure is
+//   `@isolated(any)` but not `@Sendable`, so region-based isolation merges it
+//   into the object's region, and it runs synchronously, on the setting
+//   thread (`ActorDelivery.bound`);
+// - the `Sendable` form, for a `Sendable` object and `Sendable` values: the
+//   closure runs on its actor and a change set elsewhere is enqueued to it
+//   (`ActorDelivery.make`);
+// - the nonisolated form, for a `Sendable` object whose values are not
+//   `Sendable` (and for key paths of different types, whose values reach the
+//   closure as `Any`): the closure is `@Sendable` and nonisolated, and runs
+//   on the setting thread (`ActorDelivery.nonisolated`).
+// All three are `@isolated(any)`: a plain `@Sendable` closure parameter would
+// outrank the others whatever the types.
+
+// MARK: - One key path of an Equatable value
+
 extension KeyPathObservable {
     /// Observes the value at `keyPath` with a closure.
     ///
     /// ```swift
-    /// let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+    /// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
     ///     print("volume", change.oldValue!, "->", change.newValue!)
     /// }
     /// ```
@@ -18,17 +37,35 @@ extension KeyPathObservable {
     /// Callbacks run after the value is stored (``ObservationOptions/prior``
     /// callbacks run before it is stored), with no library lock held: the
     /// callback may set properties and add or remove observations, itself
-    /// included. Registered from nonisolated code, the callback is
-    /// `@Sendable` and runs synchronously on the thread that sets the
-    /// property. Registered from an actor, it is that actor's code: it runs
-    /// synchronously when the property is known to be set on that actor (a
-    /// set on the main actor always is; one on another actor only inside a
-    /// library send isolated to it) and no earlier event for the actor waits,
-    /// and is enqueued to the actor otherwise (see the Isolation article). A
-    /// set from another thread that races with
+    /// included. A set from another thread that races with
     /// ``CancellationToken/cancel()`` may still deliver one callback if its
     /// dispatch had begun; once `cancel()` has returned, no new dispatch
     /// calls the closure.
+    ///
+    /// ## Where the callback runs
+    ///
+    /// This form is for an object that is not `Sendable` (a plain model
+    /// class). The callback joins the object's region: registered on the main
+    /// actor (a `@MainActor` view model observing the model it owns), it may
+    /// use main-actor state, and from then on the compiler keeps the object
+    /// on the main actor (sending it to another task does not compile).
+    /// Registered from nonisolated code, it may capture local `var`s. Every
+    /// set therefore reaches the callback synchronously, on the setting
+    /// thread, in the setter's isolation, with the object and the values as
+    /// they are; ``ObservationOptions/initial`` runs it before this returns.
+    ///
+    /// A `Sendable` object (a `@MainActor` class, an object that guards its
+    /// state) takes one of the forms below: its callback is `@Sendable`, and
+    /// runs on its registrant's actor, enqueued there when the property is set
+    /// elsewhere, when the value is `Sendable`; on the setting thread, and
+    /// nonisolated, when it is not (such a value may not cross to an actor).
+    ///
+    /// ## Mistakes
+    ///
+    /// A key path that reads no ``ObservableProperty``, or that reaches an
+    /// object through a property that is not one (replacing that object
+    /// would go unnoticed), is a programmer error: the registration traps, in
+    /// every build, with a message that names the key path and the fix.
     ///
     /// The observation does not keep this object alive, and ends when it
     /// ends. A nested key path's observation keeps the latest value of the
@@ -41,26 +78,75 @@ extension KeyPathObservable {
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
-    /// - Throws: ``KeyPathObservationError`` when `keyPath` reads no
-    ///   ``ObservableProperty``, or reaches an object through a property that
-    ///   is not one; nothing is registered then.
+    @inlinable
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions = [],
+        _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        register(keyPath, options: options, ActorDelivery.bound(handler))
+    }
+
+    /// Observes the `Sendable` value at `keyPath` of this `Sendable` object
+    /// with a closure that runs on its registrant's actor.
+    ///
+    /// Everything the form for an object that is not `Sendable` says holds,
+    /// except where the callback runs. Registered from nonisolated code, it is
+    /// `@Sendable` and runs synchronously on the thread that sets the
+    /// property. Registered from an actor, it is that actor's code: it runs
+    /// synchronously when the property is known to be set on that actor (a
+    /// set on the main actor always is; one on another actor only inside a
+    /// library send isolated to it) and no earlier event for the actor waits,
+    /// and is enqueued to the actor otherwise, passing the object and the
+    /// change, which may cross because they are `Sendable` (see the Isolation
+    /// article). Once `cancel()` has returned, the changes still waiting for
+    /// the actor are dropped.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: The token that ends the observation.
     @inlinable
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> CancellationToken {
+    ) -> CancellationToken where Self: Sendable, Value: Sendable {
         let (handler, delivery) = ActorDelivery.make(handler)
-        // The delivery is built here so that the compiler specializes it for
-        // the caller's types: a notification then costs no generic look-up.
-        let token = try register(
-            keyPath, options: options,
-            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
-            handler: handler)
-        return ActorDelivery.token(token, ending: delivery)
+        return ActorDelivery.token(register(keyPath, options: options, handler), ending: delivery)
     }
 
-    /// Observes a value that is not `Equatable` at `keyPath` with a closure.
+    /// Observes a value that is not `Sendable` at `keyPath` of this
+    /// `Sendable` object, with a nonisolated closure.
+    ///
+    /// The value may not cross to an actor, and no region holds both the
+    /// object and the closure, so the closure is `@Sendable` and nonisolated
+    /// wherever it is written (in actor code it cannot use the actor's
+    /// state), and runs synchronously on the thread that sets the property.
+    /// A closure marked with a global actor (`{ @MainActor in … }`) traps
+    /// here. Everything else the first form says holds.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: The token that ends the observation.
+    @inlinable
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions = [],
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken where Self: Sendable {
+        register(keyPath, options: options, Self.nonisolatedObserver(handler, of: keyPath))
+    }
+}
+
+// MARK: - One key path of a value that is not Equatable
+
+extension KeyPathObservable {
+    /// Observes a value that is not `Equatable` at `keyPath` with a closure,
+    /// for an object that is not `Sendable`.
     ///
     /// Everything `observe(_:options:_:)` says for an `Equatable` value holds,
     /// except that ``ObservationOptions/skippingEqualValues`` is not
@@ -70,84 +156,193 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change; it joins this
+    ///     object's region and runs on the setting thread.
+    /// - Returns: The token that ends the observation.
+    @inlinable
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        register(keyPath, options: options.observationOptions, ActorDelivery.bound(handler))
+    }
+
+    /// Observes a `Sendable` value that is not `Equatable` at `keyPath` of
+    /// this `Sendable` object, with a closure that runs on its registrant's
+    /// actor (enqueued there when the property is set elsewhere).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation.
-    /// - Throws: ``KeyPathObservationError``, as `observe(_:options:_:)`.
     @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> CancellationToken {
+    ) -> CancellationToken where Self: Sendable, Value: Sendable {
         let (handler, delivery) = ActorDelivery.make(handler)
-        let options = options.observationOptions
-        let token = try register(
-            keyPath, options: options,
-            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
-            handler: handler)
-        return ActorDelivery.token(token, ending: delivery)
+        return ActorDelivery.token(register(keyPath, options: options.observationOptions, handler), ending: delivery)
     }
 
+    /// Observes a value that is neither `Sendable` nor `Equatable` at
+    /// `keyPath` of this `Sendable` object, with a nonisolated closure that
+    /// runs on the setting thread.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: The token that ends the observation.
+    @inlinable
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken where Self: Sendable {
+        register(keyPath, options: options.observationOptions, Self.nonisolatedObserver(handler, of: keyPath))
+    }
+}
+
+// MARK: - Several key paths of one type
+
+extension KeyPathObservable {
     /// Observes several key paths of one type with one closure; the change's
     /// ``ObservedChange/keyPath`` says which one changed.
     ///
     /// ```swift
-    /// let token = try window.observe([\.width, \.height], options: .new) { window, change in
+    /// let token = window.observe([\.width, \.height], options: .new) { window, change in
     ///     print(change.keyPath == \Window.width ? "width" : "height", change.newValue!)
     /// }
     /// ```
     ///
-    /// Everything `observe(_:options:_:)` says holds for each key path. With
+    /// Everything `observe(_:options:_:)` says holds for each key path, where
+    /// the callback runs included (this form is for an object that is not
+    /// `Sendable`; the forms below for a `Sendable` one). With
     /// ``ObservationOptions/initial`` the closure runs once per key path, in
     /// order; ``ObservationOptions/once`` ends the whole registration after
     /// its first callback. The returned token ends the observation of every
     /// key path, or stops observing one and keeps the others
     /// (``KeyPathObservationToken/cancel(_:)``).
     ///
+    /// Swift prefers the form for key paths of different types
+    /// (`[PartialKeyPath<Self>]`) when the closure does not use the values'
+    /// type: give the array its type (`as [KeyPath<Window, Double>]`) to have
+    /// this one.
+    ///
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path.
-    /// - Throws: ``KeyPathObservationError`` for the first key path that
-    ///   cannot be observed; nothing is registered then.
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
-        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
-            on: handler.isolation)
-        return try observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
-            delivery: delivery, dropped: dropped)
+        _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
+    ) -> KeyPathObservationToken<Self> {
+        observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
+            ActorDelivery.bound(handler), delivery: nil, dropped: nil)
     }
 
-    /// Observes several key paths of one type that is not `Equatable` with
-    /// one closure; ``ObservationOptions/skippingEqualValues`` is a
-    /// compile-time error here (see ``NonEquatableObservationOptions``).
+    /// Observes several key paths of one `Sendable` type of this `Sendable`
+    /// object with one closure that runs on its registrant's actor (enqueued
+    /// there when a property is set elsewhere).
     ///
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
-    /// - Throws: ``KeyPathObservationError`` for the first key path that
-    ///   cannot be observed; nothing is registered then.
+    public func observe<Value: Equatable>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: ObservationOptions = [],
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> KeyPathObservationToken<Self> where Self: Sendable, Value: Sendable {
+        let (handler, delivery, dropped) = Self.delivering(handler)
+        return observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
+            delivery: delivery, dropped: dropped)
+    }
+
+    /// Observes several key paths of one type that is not `Sendable`, of this
+    /// `Sendable` object, with one nonisolated closure that runs on the
+    /// setting thread.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    public func observe<Value: Equatable>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: ObservationOptions = [],
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> KeyPathObservationToken<Self> where Self: Sendable {
+        observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
+            Self.nonisolatedObserver(handler, of: keyPaths), delivery: nil, dropped: nil)
+    }
+
+    /// Observes several key paths of one type that is not `Equatable` with
+    /// one closure, for an object that is not `Sendable`;
+    /// ``ObservationOptions/skippingEqualValues`` is a compile-time error here
+    /// (see ``NonEquatableObservationOptions``).
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    public func observe<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
+    ) -> KeyPathObservationToken<Self> {
+        observeSeveral(
+            keyPaths, options: options.observationOptions, isEqual: nil, ActorDelivery.bound(handler),
+            delivery: nil, dropped: nil)
+    }
+
+    /// Observes several key paths of one `Sendable` type that is not
+    /// `Equatable`, of this `Sendable` object, with one closure that runs on
+    /// its registrant's actor.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
-        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
-            on: handler.isolation)
-        return try observeSeveral(
+    ) -> KeyPathObservationToken<Self> where Self: Sendable, Value: Sendable {
+        let (handler, delivery, dropped) = Self.delivering(handler)
+        return observeSeveral(
             keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
             dropped: dropped)
+    }
+
+    /// Observes several key paths of one type that is neither `Sendable` nor
+    /// `Equatable`, of this `Sendable` object, with one nonisolated closure
+    /// that runs on the setting thread.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    public func observe<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> KeyPathObservationToken<Self> where Self: Sendable {
+        observeSeveral(
+            keyPaths, options: options.observationOptions, isEqual: nil,
+            Self.nonisolatedObserver(handler, of: keyPaths), delivery: nil, dropped: nil)
     }
 
     private func observeSeveral<Value>(
@@ -157,25 +352,35 @@ extension KeyPathObservable {
         _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
         delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
         dropped: DroppedKeyPaths?
-    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
-        try observeEach(keyPaths, options: options, handler, delivery: delivery, dropped: dropped) {
-            keyPath, options, handler throws(KeyPathObservationError) in
-            try makeObservation(
+    ) -> KeyPathObservationToken<Self> {
+        observeEach(keyPaths, options: options, handler, delivery: delivery, dropped: dropped) {
+            keyPath, options, handler in
+            makeObservation(
                 keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: isEqual,
                 delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler), handler: handler)
         }
     }
+}
 
+// MARK: - Several key paths of different types
+
+extension KeyPathObservable {
     /// Observes several key paths of different types with one closure; the
     /// change's ``ObservedChange/keyPath`` says which one changed, and its
     /// values are the key path's values as `Any`.
     ///
     /// ```swift
-    /// let token = try settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
+    /// let token = settings.observe([\Settings.volume, \Settings.theme], options: .new) { _, change in
     ///     print(change.keyPath, change.newValue!)
     /// }
     /// ```
+    ///
+    /// This form is for an object that is not `Sendable`: the closure joins
+    /// its region and runs synchronously on the setting thread, as
+    /// `observe(_:options:_:)` says. For a `Sendable` object, the form below
+    /// takes a nonisolated closure, since values typed `Any` may not cross to
+    /// an actor.
     ///
     /// The options are those of a value that is not `Equatable`: the
     /// compiler cannot see that values of different types are `Equatable`,
@@ -188,27 +393,56 @@ extension KeyPathObservable {
     ///   - options: What each change carries and when callbacks run.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
-    /// - Throws: ``KeyPathObservationError`` for the first key path that
-    ///   cannot be observed; nothing is registered then.
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
         options: NonEquatableObservationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Any>) -> Void
-    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
-        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
-        let (handler, delivery) = ActorDelivery.make(
-            dropped?.filtering(IsolatedCall.synchronous(handler)) ?? IsolatedCall.synchronous(handler),
-            on: handler.isolation)
-        return try observeEach(
-            keyPaths, options: options.observationOptions, handler, delivery: delivery, dropped: dropped
-        ) {
-            keyPath, options, handler throws(KeyPathObservationError) in
-            try makeObservation(
+        _ handler: @escaping @isolated(any) (Self, ObservedChange<Any>) -> Void
+    ) -> KeyPathObservationToken<Self> {
+        observeAny(keyPaths, options: options, ActorDelivery.bound(handler))
+    }
+
+    /// Observes several key paths of different types of this `Sendable`
+    /// object with one nonisolated closure.
+    ///
+    /// The values reach the closure as `Any`, which the compiler cannot see
+    /// as `Sendable`, so they may not cross to an actor: the closure is
+    /// `@Sendable` and nonisolated wherever it is written (in actor code it
+    /// cannot use the actor's state), and runs synchronously on the thread
+    /// that sets the property. A closure marked with a global actor traps
+    /// here. To have a closure run on your actor, observe the key paths of
+    /// each type apart, as `[KeyPath<Self, Value>]` of a `Sendable` type:
+    /// `object.observe([\.width, \.height] as [KeyPath<Window, Double>]) { … }`.
+    ///
+    /// - Parameters:
+    ///   - keyPaths: The values to observe.
+    ///   - options: What each change carries and when callbacks run.
+    ///   - handler: Called with this object and the change.
+    /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
+    public func observe(
+        _ keyPaths: [PartialKeyPath<Self>],
+        options: NonEquatableObservationOptions = [],
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Any>) -> Void
+    ) -> KeyPathObservationToken<Self> where Self: Sendable {
+        observeAny(keyPaths, options: options, Self.nonisolatedObserver(handler, of: keyPaths))
+    }
+
+    private func observeAny(
+        _ keyPaths: [PartialKeyPath<Self>],
+        options: NonEquatableObservationOptions,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Any>) -> Void
+    ) -> KeyPathObservationToken<Self> {
+        observeEach(keyPaths, options: options.observationOptions, handler, delivery: nil, dropped: nil) {
+            keyPath, options, handler in
+            makeObservation(
                 keyPath: keyPath, typed: nil, evaluate: { $0[keyPath: keyPath] },
                 options: options, isEqual: nil, delivery: nil, handler: handler)
         }
     }
+}
 
+// MARK: - Ending every observation
+
+extension KeyPathObservable {
     /// Ends every observation of this object at once: no callback of them
     /// starts afterwards, and their tokens' `cancel()` returns `false`.
     ///
@@ -221,8 +455,55 @@ extension KeyPathObservable {
             _ = registration.end()
         }
     }
+}
 
-    // MARK: - Private
+// MARK: - Private
+
+extension KeyPathObservable {
+    /// Registers one observation of one key path with the closure to store,
+    /// and makes its initial delivery. The delivery is built here, in the
+    /// caller's inlined code, so that the compiler specializes it for the
+    /// caller's types: a notification then costs no generic look-up.
+    @inlinable
+    @inline(__always)
+    func register<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: ObservationOptions,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        register(
+            keyPath, options: options,
+            delivery: Deliveries.make(keyPath: keyPath, options: options, handler: handler),
+            handler: handler)
+    }
+
+    /// The closure to store for the nonisolated form of a registration: see
+    /// ``ActorDelivery/nonisolated(_:_:_:)``.
+    @usableFromInline
+    static func nonisolatedObserver<Value>(
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void,
+        of keyPath: @autoclosure () -> Any
+    ) -> @Sendable (Self, ObservedChange<Value>) -> Void {
+        ActorDelivery<(Self, ObservedChange<Value>)>.nonisolated(
+            IsolatedCall.synchronous(handler), handler.isolation,
+            "an observer of \(KeyPathDescription.of(keyPath()))")
+    }
+
+    /// The closure to store for the `Sendable` form of a registration of
+    /// several key paths, its actor delivery, and the key paths it must stop
+    /// delivering once they are dropped (nil for a nonisolated closure).
+    private static func delivering<Value: Sendable>(
+        _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
+    ) -> (
+        handler: @Sendable (Self, ObservedChange<Value>) -> Void,
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
+        dropped: DroppedKeyPaths?
+    ) where Self: Sendable {
+        let dropped = handler.isolation == nil ? nil : DroppedKeyPaths()
+        let direct = IsolatedCall.synchronous(handler)
+        let (stored, delivery) = ActorDelivery.make(dropped?.filtering(direct) ?? direct, on: handler.isolation)
+        return (stored, delivery, dropped)
+    }
 
     /// Registers one observation of one key path and makes its initial
     /// delivery.
@@ -232,8 +513,8 @@ extension KeyPathObservable {
         options: ObservationOptions,
         delivery: @escaping Delivery,
         handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> CancellationToken {
-        let (registration, deliverInitial) = try makeObservation(
+    ) -> CancellationToken {
+        let (registration, deliverInitial) = makeObservation(
             keyPath: keyPath, typed: keyPath, evaluate: { $0[keyPath: keyPath] },
             options: options, isEqual: Equality.required(for: Value.self, options: options),
             delivery: delivery, handler: handler)
@@ -251,8 +532,8 @@ extension KeyPathObservable {
         delivery: ActorDelivery<(Self, ObservedChange<Value>)>?,
         dropped: DroppedKeyPaths?,
         make: (Path, ObservationOptions, @escaping @Sendable (Self, ObservedChange<Value>) -> Void)
-            throws(KeyPathObservationError) -> (any ObservationRegistration, () -> Void)
-    ) throws(KeyPathObservationError) -> KeyPathObservationToken<Self> {
+            -> (any ObservationRegistration, () -> Void)
+    ) -> KeyPathObservationToken<Self> {
         let composite = TokenGroup()
         let once = options.contains(.once)
         // One-shot applies to the whole registration: the first callback of
@@ -261,15 +542,7 @@ extension KeyPathObservable {
         var initials: [() -> Void] = []
         var tokens: [(AnyKeyPath, CancellationToken)] = []
         for keyPath in keyPaths {
-            let made: (any ObservationRegistration, () -> Void)
-            do throws(KeyPathObservationError) {
-                made = try make(keyPath, options.subtracting(.once), gated)
-            } catch {
-                // Nothing is registered when one key path cannot be observed.
-                for (_, token) in tokens { token.cancel() }
-                throw error
-            }
-            let (registration, deliverInitial) = made
+            let (registration, deliverInitial) = make(keyPath, options.subtracting(.once), gated)
             let token = CancellationToken(registration: registration)
             composite.add(token)
             tokens.append((keyPath, token))
@@ -286,6 +559,13 @@ extension KeyPathObservable {
     /// path when the key path names an observable property of this object.
     /// Returns the registration and the closure that makes its initial
     /// delivery (a no-op without ``ObservationOptions/initial``).
+    ///
+    /// Traps, before anything is registered, when the key path reads no
+    /// observable property or reaches an object through a property that is
+    /// not observable: a mistake in the code, which a typed API reports at
+    /// the registration, as Swift's own preconditions do (what the key path
+    /// reads is known only by evaluating it: a computed property may read
+    /// observable properties on one branch only).
     private func makeObservation<Value>(
         keyPath: AnyKeyPath,
         typed: KeyPath<Self, Value>?,
@@ -294,12 +574,12 @@ extension KeyPathObservable {
         isEqual: ((Value, Value) -> Bool)?,
         delivery: Delivery?,
         handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
-    ) throws(KeyPathObservationError) -> (any ObservationRegistration, () -> Void) {
+    ) -> (any ObservationRegistration, () -> Void) {
         let storage = observationStorage.bind(to: self)
         let (value, accesses) = AccessTracking.track { evaluate(self) }
-        guard !accesses.isEmpty else { throw .readsNoObservableProperty(keyPath: "\(keyPath)") }
+        if accesses.isEmpty { KeyPathDescription.trapReadingNothing(keyPath, root: self) }
         if let link = AccessTracking.firstUnobservedLink(in: accesses, root: self) {
-            throw .unobservedLink(keyPath: "\(keyPath)", through: "\(type(of: link.object))")
+            KeyPathDescription.trapUnobservedLink(keyPath, root: self, accesses: accesses, link: link)
         }
         let wantsInitial = options.contains(.initial)
         if let delivery, typed != nil, accesses.count == 1, accesses[0].object === self,

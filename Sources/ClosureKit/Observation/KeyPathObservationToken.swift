@@ -5,7 +5,7 @@
 /// `observe(_:options:_:)` returns one when given an array of key paths:
 ///
 /// ```swift
-/// let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
+/// let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
 ///     print(change.keyPath, change.newValue!)
 /// }
 /// token.cancel(\.title)   // width and height are still observed
@@ -50,7 +50,7 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
     /// key paths.
     ///
     /// ```swift
-    /// let token = try window.observe([\.width, \.height, \.title], options: .new) { window, change in
+    /// let token = window.observe([\.width, \.height, \.title], options: .new) { window, change in
     ///     print(change.keyPath, change.newValue!)
     /// }
     /// token.cancel(\.title)   // width and height are still observed
@@ -70,11 +70,13 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
     @discardableResult
     public func cancel(_ keyPath: PartialKeyPath<Root>) -> Bool {
         let matching = keyPaths.filter { $0.keyPath == keyPath }.map { ObjectIdentifier($0.token) }
-        precondition(
-            !matching.isEmpty,
-            "\(keyPath) is not a key path of this token's observation, which was registered with "
-                + keyPaths.map { "\($0.keyPath)" }.joined(separator: ", ")
-        )
+        if matching.isEmpty {
+            // `fatalError`: a release build would drop a precondition's message.
+            fatalError(
+                "\(KeyPathDescription.of(keyPath)) is not a key path of this token's observation, which was "
+                    + "registered with " + keyPaths.map { KeyPathDescription.of($0.keyPath) }.joined(separator: ", ")
+            )
+        }
         // First, so that a change of `keyPath` that waits for the closure's
         // actor is not delivered once this returns.
         dropped?.add(keyPath)

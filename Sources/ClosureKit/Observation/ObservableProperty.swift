@@ -10,11 +10,13 @@
 ///
 /// Every set of the property notifies the observations registered with
 /// `KeyPathObservable.observe(_:options:_:)`, after the value is stored:
-/// synchronously, on the setting thread, for an observation registered from
-/// nonisolated code; on its actor for one registered from an actor
-/// (synchronously when the set is known to be made on that actor and no
-/// earlier event for the actor waits, enqueued otherwise; see the Isolation
-/// article for how a set on an actor is known). A set of an
+/// synchronously, on the setting thread, for an observation of an object
+/// that is not `Sendable` (its closure joined the object's region) and for
+/// one registered from nonisolated code; on its actor for one of a
+/// `Sendable` object registered from an actor (synchronously when the set is
+/// known to be made on that actor and no earlier event for the actor waits,
+/// enqueued otherwise; see the Isolation article for how a set on an actor
+/// is known). A set of an
 /// equal value notifies too, unless an observation asks for
 /// ``ObservationOptions/skippingEqualValues``.
 ///

@@ -17,7 +17,7 @@
 /// ``ObservedChange/keyPath`` are set, and both values are `nil`.
 ///
 /// ```swift
-/// let token = try settings.observe(\.volume, options: [.old, .new]) { settings, change in
+/// let token = settings.observe(\.volume, options: [.old, .new]) { settings, change in
 ///     print("volume", change.oldValue!, "->", change.newValue!)
 /// }
 /// ```
@@ -36,10 +36,12 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     public static let old = ObservationOptions(rawValue: 1 << 1)
 
     /// The callback runs once with the current value (in
-    /// ``ObservedChange/newValue`` when ``new`` is given). Registered from
-    /// nonisolated code or from the main actor, it runs synchronously, before
-    /// the registration returns; registered from another actor, it is
-    /// enqueued to that actor. Removing the observation inside that first
+    /// ``ObservedChange/newValue`` when ``new`` is given). For an object that
+    /// is not `Sendable`, and registered from nonisolated code or from the
+    /// main actor, it runs synchronously, before the registration returns;
+    /// registered from another actor for a `Sendable` object, it is enqueued
+    /// to that actor unless the runtime tells that the registration runs on
+    /// it. Removing the observation inside that first
     /// callback (for example with
     /// ``KeyPathObservable/removeAllHandlers()``) is safe: nothing more is
     /// delivered and the returned token's `cancel()` returns `false`.
@@ -84,7 +86,7 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
 ///
 /// ```swift
 /// struct Payload { var bytes: [UInt8] }   // not Equatable
-/// let token = try model.observe(\.payload, options: [.new]) { _, change in
+/// let token = model.observe(\.payload, options: [.new]) { _, change in
 ///     print(change.newValue!.bytes.count)
 /// }
 /// // model.observe(\.payload, options: [.new, .skippingEqualValues]) { … }

@@ -2,7 +2,7 @@
 /// callback, and the values the observation asked for.
 ///
 /// ```swift
-/// let token = try settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
+/// let token = settings.observe([\.volume, \.balance], options: [.old, .new]) { _, change in
 ///     let name = change.keyPath == \Settings.volume ? "volume" : "balance"
 ///     print(name, change.oldValue as Any, "->", change.newValue as Any)
 /// }

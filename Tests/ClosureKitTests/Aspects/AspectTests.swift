@@ -21,7 +21,7 @@ extension AspectSuites {
                 proxy.before(TransferProxy.selectors.didProgress) { invocation in
                     log.record("aspect progress \(invocation.arguments.1)")
                 }
-                try account.observe(\.balance, options: .new) { _, change in
+                account.observe(\.balance, options: .new) { _, change in
                     log.record("aspect balance \(change.newValue!)")
                 }
             }
@@ -50,7 +50,7 @@ extension AspectSuites {
                 Till.hooks.ring.before { _, _ in log.record("direct ring") },
                 Shelf.hooks.restock.after(on: shelf) { _, _ in log.record("direct restock") },
                 proxy.before(TransferProxy.selectors.didProgress) { _ in log.record("direct progress") },
-                try account.observe(\.balance) { _, _ in log.record("direct balance") },
+                account.observe(\.balance) { _, _ in log.record("direct balance") },
             ]
             try Aspect.install("other", in: registry) {
                 Till.hooks.ring.after(on: till) { _, _ in log.record("other ring") }
@@ -60,7 +60,7 @@ extension AspectSuites {
                 Till.hooks.ring.instead(on: till) { _, invocation in invocation.proceed() * 10 }
                 Shelf.hooks.restock.after(on: shelf) { _, _ in log.record("leaving restock") }
                 proxy.before(TransferProxy.selectors.didProgress) { _ in log.record("leaving progress") }
-                try account.observe(\.balance) { _, _ in log.record("leaving balance") }
+                account.observe(\.balance) { _, _ in log.record("leaving balance") }
             }
 
             #expect(aspect.uninstall())

@@ -109,15 +109,15 @@ struct CaptureReleaseTests {
     func observation() {
         let person = ObservedPerson(name: "Ada", city: "London")
         expectReleasedAtCancel("direct observation") { captured in
-            try! person.observe(\.name) { _, _ in _ = captured.name }
+            person.observe(\.name) { _, _ in _ = captured.name }
         }
         expectReleasedAtCancel("nested path observation") { captured in
-            try! person.observe(\.address.city) { _, _ in _ = captured.name }
+            person.observe(\.address.city) { _, _ in _ = captured.name }
         }
         var owner: ObservedPerson? = ObservedPerson(name: "Bo", city: "Oslo")
-        let (token, weak) = capturing { captured in try! owner!.observe(\.name) { _, _ in _ = captured.name } }
+        let (token, weak) = capturing { captured in owner!.observe(\.name) { _, _ in _ = captured.name } }
         let (pathToken, pathWeak) = capturing { captured in
-            try! owner!.observe(\.address.city) { _, _ in _ = captured.name }
+            owner!.observe(\.address.city) { _, _ in _ = captured.name }
         }
         #expect(weak.object != nil && pathWeak.object != nil)
         owner = nil

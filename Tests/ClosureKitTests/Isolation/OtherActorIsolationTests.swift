@@ -27,7 +27,7 @@ actor TransferNegotiator {
     /// Observes `account.balance` with `.initial`, and returns what the
     /// handler had seen by the time `observe` returned.
     func observeInitial(_ account: ObservedAccount) throws -> [Int] {
-        let token = try account.observe(\.balance, options: [.initial, .new]) { _, change in
+        let token = account.observe(\.balance, options: [.initial, .new]) { _, change in
             self.changes.append(change.newValue ?? -1)
         }
         defer { token.cancel() }
@@ -37,7 +37,7 @@ actor TransferNegotiator {
     /// Observes `account.balance`, sets it, and returns what the handler
     /// had seen by the time the setter returned.
     func writeAndSee(_ account: ObservedAccount) throws -> [Int] {
-        let token = try account.observe(\.balance, options: .new) { _, change in
+        let token = account.observe(\.balance, options: .new) { _, change in
             self.changes.append(change.newValue ?? -1)
         }
         defer { token.cancel() }

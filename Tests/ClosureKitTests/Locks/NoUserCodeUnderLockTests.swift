@@ -77,7 +77,7 @@ struct NoUserCodeUnderLockTests {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         var capture: OnEnd? = OnEnd { account.owner.address.city = "set from deinit" }
-        let token = try account.observe(\.owner.address.city, options: .new) { [capture] _, change in
+        let token = account.observe(\.owner.address.city, options: .new) { [capture] _, change in
             _ = capture
             log.append(change.newValue ?? "?")
         }

@@ -7,7 +7,7 @@ struct KeyPathObservableChangesTests {
     @Test("each set is one change carrying the new value by default")
     func newValuesByDefault() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = try holder!.changes(of: \.count)
+        let sequence = holder!.changes(of: \.count)
         holder!.count = 1
         holder!.count = 2
         holder = nil
@@ -19,7 +19,7 @@ struct KeyPathObservableChangesTests {
     @Test("the options are observe's: initial, old and new, skipping equal values")
     func options() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = try holder!.changes(of: \.count, options: [.initial, .old, .new, .skippingEqualValues])
+        let sequence = holder!.changes(of: \.count, options: [.initial, .old, .new, .skippingEqualValues])
         holder!.count = 0 // equal: skipped
         holder!.count = 5
         holder!.count = 5 // equal: skipped
@@ -34,7 +34,7 @@ struct KeyPathObservableChangesTests {
     @Test("a value that is not Equatable is observed with the options that need no ==")
     func nonEquatable() async throws {
         var holder: ObservedHolder? = ObservedHolder()
-        let sequence = try holder!.changes(of: \.opaque, options: [.new, .old])
+        let sequence = holder!.changes(of: \.opaque, options: [.new, .old])
         holder!.opaque = ObservedOpaque(raw: 3)
         holder = nil
         let changes = await collectAll(sequence)
@@ -45,7 +45,7 @@ struct KeyPathObservableChangesTests {
     @Test("a nested key path follows its intermediate objects")
     func nestedPath() async throws {
         let person = ObservedPerson(name: "Ada", city: "London")
-        var iterator = try person.changes(of: \.address.city).makeAsyncIterator()
+        var iterator = person.changes(of: \.address.city).makeAsyncIterator()
         person.address.city = "Paris"
         person.address = ObservedAddress(city: "Rome")
         #expect(await iterator.next()?.newValue == "Paris")
@@ -55,7 +55,7 @@ struct KeyPathObservableChangesTests {
     @Test("once ends the sequence after its first element")
     func once() async throws {
         let holder = ObservedHolder()
-        let sequence = try holder.changes(of: \.count, options: [.new, .once])
+        let sequence = holder.changes(of: \.count, options: [.new, .once])
         holder.count = 1
         holder.count = 2
         #expect(await collectAll(sequence).map(\.newValue) == [1])
@@ -65,7 +65,7 @@ struct KeyPathObservableChangesTests {
     @Test("cancelling the iterating task ends the observation")
     func cancellation() async throws {
         let holder = ObservedHolder()
-        let sequence = try holder.changes(of: \.count)
+        let sequence = holder.changes(of: \.count)
         let received = ReceiptSignal()
         let task = Task {
             var values: [Int?] = []
@@ -88,7 +88,7 @@ struct KeyPathObservableChangesTests {
         let ended = Probe()
         var account: ObservedAccount? = ObservedAccount()
         account!.onDeinit = { ended.record("account") }
-        let sequence = try account!.changes(of: \.balance)
+        let sequence = account!.changes(of: \.balance)
         account!.balance = 10
         account = nil
         #expect(ended.events == ["account"])
@@ -98,7 +98,7 @@ struct KeyPathObservableChangesTests {
     @Test("sets from many threads each deliver one change to every sequence")
     func concurrentSets() async throws {
         let holder = ObservedHolder()
-        let sequences = try (0..<4).map { _ in try holder.changes(of: \.count, buffering: .unbounded) }
+        let sequences = (0..<4).map { _ in holder.changes(of: \.count, buffering: .unbounded) }
         let tasks = sequences.map { sequence in
             Task {
                 var count = 0

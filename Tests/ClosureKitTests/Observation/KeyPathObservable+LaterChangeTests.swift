@@ -13,14 +13,14 @@ struct KeyPathObservableLaterChangeTests {
         let log = ObservationLog<String>()
         let armed = Locked(false)
         let later = Locked<[CancellationToken]>([])
-        let first = try account.observe(\.balance) { account, _ in
+        let first = account.observe(\.balance) { account, _ in
             log.append("first \(account.balance)")
             if armed.withLock({ $0 }) { for token in later.withLock({ $0 }) { #expect(token.cancel()) } }
         }
-        try later.withLock {
+        later.withLock {
             $0 = [
-                try account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
-                try account.observe(\.balanceText) { account, _ in log.append("text \(account.balance)") },
+                account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
+                account.observe(\.balanceText) { account, _ in log.append("text \(account.balance)") },
             ]
         }
         for value in 1...3 { account.balance = value }
@@ -41,11 +41,11 @@ struct KeyPathObservableLaterChangeTests {
         let log = ObservationLog<String>()
         let armed = Locked(false)
         let tokens = [
-            try account.observe(\.balance) { account, _ in
+            account.observe(\.balance) { account, _ in
                 log.append("first \(account.balance)")
                 if armed.withLock({ $0 }) { account.removeAllHandlers() }
             },
-            try account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
+            account.observe(\.balance) { account, _ in log.append("second \(account.balance)") },
         ]
         for value in 1...3 { account.balance = value }
         armed.withLock { $0 = true }
@@ -60,9 +60,9 @@ struct KeyPathObservableLaterChangeTests {
     func onceAfterManyChanges() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let steady = try account.observe(\.balance) { account, _ in log.append("steady \(account.balance)") }
+        let steady = account.observe(\.balance) { account, _ in log.append("steady \(account.balance)") }
         for value in 1...3 { account.balance = value }
-        let once = try account.observe(\.balance, options: .once) { account, _ in log.append("once \(account.balance)")
+        let once = account.observe(\.balance, options: .once) { account, _ in log.append("once \(account.balance)")
         }
         for value in 4...6 { account.balance = value }
         #expect(log.entries.suffix(4) == ["steady 4", "once 4", "steady 5", "steady 6"])

@@ -8,6 +8,7 @@ private final class ObservedTriple: KeyPathObservable, @unchecked Sendable {
     @ObservableProperty var first = 0
     @ObservableProperty var second = 0
     @ObservableProperty var third = ""
+    @ObservableProperty var fourth = 0
 }
 
 /// The name of the key path a change is for.
@@ -16,6 +17,7 @@ private func name(_ keyPath: AnyKeyPath) -> String {
     case \ObservedTriple.first: "first"
     case \ObservedTriple.second: "second"
     case \ObservedTriple.third: "third"
+    case \ObservedTriple.fourth: "fourth"
     default: "other"
     }
 }
@@ -26,7 +28,7 @@ struct KeyPathObservationTokenTests {
     func dropOneOfThree() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
             _, change in
             log.append(name(change.keyPath))
         }
@@ -52,10 +54,10 @@ struct KeyPathObservationTokenTests {
         let account = ObservedAccount()
         let holder = ObservedHolder()
         let log = ObservationLog<String>()
-        let balances = try account.observe([\.balance, \.owner.name.count], options: [.new, .skippingEqualValues]) {
+        let balances = account.observe([\.balance, \.owner.name.count], options: [.new, .skippingEqualValues]) {
             _, change in log.append("balance \(change.newValue!)")
         }
-        let opaque = try holder.observe([\.opaque], options: .new) { _, change in
+        let opaque = holder.observe([\.opaque], options: .new) { _, change in
             log.append("opaque \(change.newValue!.raw)")
         }
         #expect(balances.cancel(\.owner.name.count) == true)
@@ -73,7 +75,7 @@ struct KeyPathObservationTokenTests {
     func dropAll() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = try triple.observe([\.first, \.second]) { _, change in log.append(name(change.keyPath)) }
+        let token = triple.observe([\.first, \.second]) { _, change in log.append(name(change.keyPath)) }
         #expect(token.cancel(\.first) == true)
         #expect(token.isCancelled == false)
         #expect(token.cancel(\.second) == true)
@@ -88,7 +90,7 @@ struct KeyPathObservationTokenTests {
     func duplicatesAndAfterCancel() throws {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
-        let token = try triple.observe([\.first, \.first, \.second]) { _, change in log.append(name(change.keyPath)) }
+        let token = triple.observe([\.first, \.first, \.second]) { _, change in log.append(name(change.keyPath)) }
         triple.first = 1
         #expect(log.entries == ["first", "first"])
         #expect(token.cancel(\.first) == true)
@@ -104,7 +106,7 @@ struct KeyPathObservationTokenTests {
         let triple = ObservedTriple()
         let log = ObservationLog<String>()
         let holder = TokenHolder()
-        holder.token = try triple.observe([\.first, \.second]) { _, change in
+        holder.token = triple.observe([\.first, \.second]) { _, change in
             log.append(name(change.keyPath))
             holder.token?.cancel(\.first)
         }
@@ -120,15 +122,19 @@ struct KeyPathObservationTokenTests {
         let result = try #require(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let triple = ObservedTriple()
-                let token = try triple.observe([\.first, \.second]) { _, _ in }
+                let token = triple.observe([\.first, \.second]) { _, _ in }
                 token.cancel(\.third)
             }
         )
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let message = trapMessage(result)
         #expect(message.contains("is not a key path of this token's observation"), "\(message)")
-        // Key paths describe themselves: a wrapped property as its root and
-        // value types (`\ObservedTriple.<computed … (String)>`).
-        #expect(message.contains("ObservedTriple") && message.contains("(String)"), "\(message)")
+        // Key paths describe themselves as Swift prints them, with no
+        // address: a wrapped property by its root and value types where Swift
+        // prints no name (`\ObservedTriple.<computed String>`).
+        #expect(
+            message.contains("\\ObservedTriple.third is not") || message.contains("<computed String> is not"),
+            "\(message)")
+        #expect(!message.contains("0x"), "\(message)")
     }
 
     @Test("dropping one key path of three while another thread writes all three")
@@ -139,7 +145,7 @@ struct KeyPathObservationTokenTests {
         // values: their dispatch starts after cancel(_:) returned, so none may
         // reach the closure.
         let late = ObservationLog<Int>()
-        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
+        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
             triple, change in
             counts.append(name(change.keyPath))
             if change.keyPath == \ObservedTriple.second, triple.second < 0 { late.append(triple.second) }
@@ -192,29 +198,49 @@ struct KeyPathObservationTokenMainActorTests {
     func waitingChangeOfDroppedKeyPath() async throws {
         let triple = ObservedTriple()
         var log: [String] = [] // main-actor state, changed from the closure
-        let token = try triple.observe([\ObservedTriple.first, \ObservedTriple.second, \ObservedTriple.third]) {
-            _, change in log.append(name(change.keyPath))
-        }
+        // Key paths of one `Sendable` type, typed as such: the closure runs on
+        // the main actor. (As `[PartialKeyPath]`, the values would be `Any`,
+        // which may not cross, and the closure would be nonisolated.)
+        let paths: [KeyPath<ObservedTriple, Int>] = [\.first, \.second, \.fourth]
+        let token = triple.observe(paths) { _, change in log.append(name(change.keyPath)) }
         // Sent from another thread, the changes wait for the main actor ...
         blockingOnBackgroundThread {
             triple.first = 1
             triple.second = 1
-            triple.third = "a"
+            triple.fourth = 1
         }
         #expect(log.isEmpty)
         // ... which drops one key path before they run.
         #expect(token.cancel(\.second) == true)
         #expect(await untilMainActor { log.count >= 2 })
         for _ in 0..<100 { await Task.yield() }
-        #expect(log == ["first", "third"])
+        #expect(log == ["first", "fourth"])
         // The others keep delivering; the dropped one does not.
         await onBackgroundThread {
             triple.second = 2
-            triple.third = "b"
+            triple.fourth = 2
         }
         #expect(await untilMainActor { log.count >= 3 })
         for _ in 0..<100 { await Task.yield() }
-        #expect(log == ["first", "third", "third"])
+        #expect(log == ["first", "fourth", "fourth"])
+        token.cancel()
+    }
+
+    @Test("key paths of different types of a Sendable object reach a nonisolated closure on the setting thread")
+    func severalTypesOfSendableObjectRunOnTheSetter() async {
+        let triple = ObservedTriple()
+        let log = ObservationLog<String>()
+        // Written on the main actor, the closure is nonisolated: its values
+        // are `Any`, which may not cross to the main actor.
+        let token = triple.observe([\ObservedTriple.first, \ObservedTriple.third]) { _, change in
+            log.append(name(change.keyPath))
+        }
+        blockingOnBackgroundThread {
+            triple.first = 1
+            triple.third = "a"
+        }
+        // Delivered on the setting thread, while the main actor was blocked.
+        #expect(log.entries == ["first", "third"])
         token.cancel()
     }
 }

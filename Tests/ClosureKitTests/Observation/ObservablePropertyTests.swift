@@ -21,7 +21,7 @@ struct ObservablePropertyTests {
     func readsDoNotNotify() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try account.observe(\.balance) { _, _ in log.append("set") }
+        let token = account.observe(\.balance) { _, _ in log.append("set") }
         _ = account.balance
         _ = account.balanceText
         #expect(log.count == 0)
@@ -32,7 +32,7 @@ struct ObservablePropertyTests {
     func compoundUpdateNotifiesOnce() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try account.observe(\.tags, options: [.old, .new]) { _, change in
+        let token = account.observe(\.tags, options: [.old, .new]) { _, change in
             log.append("\(change.oldValue!) -> \(change.newValue!)")
         }
         account.tags.append("x")
@@ -45,7 +45,7 @@ struct ObservablePropertyTests {
     func propertiesAreIndependent() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try account.observe(\.balance) { _, _ in log.append("balance") }
+        let token = account.observe(\.balance) { _, _ in log.append("balance") }
         account.nickname = "x"
         account.tags = ["t"]
         #expect(log.count == 0)
@@ -59,7 +59,7 @@ struct ObservablePropertyTests {
         let first = ObservedAccount()
         let second = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try first.observe(\.balance) { _, _ in log.append("first") }
+        let token = first.observe(\.balance) { _, _ in log.append("first") }
         second.balance = 1
         #expect(log.count == 0)
         first.balance = 1
@@ -71,7 +71,7 @@ struct ObservablePropertyTests {
     func plainPropertiesDoNotNotify() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try account.observe(\.balance) { _, _ in log.append("balance") }
+        let token = account.observe(\.balance) { _, _ in log.append("balance") }
         account.plain = 3
         #expect(log.count == 0)
         account.balance = 3
@@ -88,7 +88,7 @@ struct ObservablePropertyTests {
             oldOwner = owner
             account.owner = owner
         }
-        let token = try account.observe(\.owner) { _, _ in }
+        let token = account.observe(\.owner) { _, _ in }
         account.owner = ObservedPerson(name: "New", city: "Y")
         #expect(oldOwner == nil)
         withExtendedLifetime(token) {}
@@ -98,7 +98,7 @@ struct ObservablePropertyTests {
     func concurrentReadsAndWrites() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Int>()
-        let token = try account.observe(\.tags, options: .new) { _, change in log.append(change.newValue!.count) }
+        let token = account.observe(\.tags, options: .new) { _, change in log.append(change.newValue!.count) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<300 {
                 if thread % 2 == 0 {

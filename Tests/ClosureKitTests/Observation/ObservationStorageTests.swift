@@ -17,8 +17,8 @@ struct ObservationStorageTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let first = SharingStorage()
                 let second = SharingStorage()
-                let a = try first.observe(\.value) { _, _ in }
-                let b = try second.observe(\.value) { _, _ in }
+                let a = first.observe(\.value) { _, _ in }
+                let b = second.observe(\.value) { _, _ in }
                 withExtendedLifetime((a, b)) {}
             }
         )
@@ -32,7 +32,7 @@ struct ObservationStorageTests {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
         let box = ObservationTokenBox()
-        box.token = try account.observe(\.balance, options: .prior) { _, change in
+        box.token = account.observe(\.balance, options: .prior) { _, change in
             log.append("\(change.kind)")
             box.token?.cancel()
         }
@@ -44,7 +44,7 @@ struct ObservationStorageTests {
     func cancelFromAnotherThread() throws {
         let account = ObservedAccount()
         let log = ObservationLog<String>()
-        let token = try account.observe(\.balance) { _, _ in log.append("called") }
+        let token = account.observe(\.balance) { _, _ in log.append("called") }
         DispatchQueue.global().sync { _ = token.cancel() }
         DispatchQueue.concurrentPerform(iterations: 2) { index in account.balance = index }
         #expect(log.count == 0)
@@ -55,9 +55,9 @@ struct ObservationStorageTests {
     func onceUnderContention() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Int>()
-        let direct = try account.observe(\.balance, options: [.once, .new]) { _, change in log.append(change.newValue!)
+        let direct = account.observe(\.balance, options: [.once, .new]) { _, change in log.append(change.newValue!)
         }
-        let nested = try account.observe(\.owner.name, options: .once) { _, _ in log.append(-1) }
+        let nested = account.observe(\.owner.name, options: .once) { _, _ in log.append(-1) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<50 {
                 account.balance = thread * 100 + index
@@ -77,7 +77,7 @@ struct ObservationStorageTests {
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<100 {
                 var account: ObservedAccount? = ObservedAccount()
-                let token = try! account!.observe(\.owner.address.city) { _, _ in log.append("city") }
+                let token = account!.observe(\.owner.address.city) { _, _ in log.append("city") }
                 let owner = account!.owner
                 // While the account lives, the set reaches its observer.
                 owner.address.city = "before"

@@ -18,7 +18,7 @@ struct ObservedChangeTests {
     func kinds() throws {
         let account = ObservedAccount()
         let log = ObservationLog<ObservedChange<Int>.Kind>()
-        let token = try account.observe(\.balance, options: [.initial, .prior]) { _, change in log.append(change.kind) }
+        let token = account.observe(\.balance, options: [.initial, .prior]) { _, change in log.append(change.kind) }
         account.balance = 1
         #expect(log.entries == [.initial, .prior, .change])
         withExtendedLifetime(token) {}
@@ -29,7 +29,7 @@ struct ObservedChangeTests {
         let account = ObservedAccount()
         account.balance = 5
         let log = ObservationLog<String>()
-        let token = try account.observe(\.balance, options: [.initial, .prior, .old, .new]) { _, change in
+        let token = account.observe(\.balance, options: [.initial, .prior, .old, .new]) { _, change in
             log.append("\(change.kind) \(String(describing: change.oldValue)) \(String(describing: change.newValue))")
         }
         account.balance = 6
@@ -41,7 +41,7 @@ struct ObservedChangeTests {
     func registeredKeyPath() throws {
         let account = ObservedAccount()
         let log = ObservationLog<Bool>()
-        let token = try account.observe(\.owner.address.city) { _, change in
+        let token = account.observe(\.owner.address.city) { _, change in
             log.append(change.keyPath == \ObservedAccount.owner.address.city)
         }
         account.owner.address.city = "Paris"
