@@ -15,7 +15,7 @@ import FoundationNetworking
 @Suite("Each protocol method forwards to its own selector and to the real delegate")
 struct ForwardingTableTests {
     /// Observes every selector of `proxy` by name, recording the names in call order.
-    static func observeAll<D>(_ proxy: DelegateProxy<D>, names: [String]) throws -> (
+    static func observeAll<D>(_ proxy: DelegateProxyBase<D>, names: [String]) throws -> (
         Recorder<String>, [CancellationToken]
     ) {
         let seen = Recorder<String>()

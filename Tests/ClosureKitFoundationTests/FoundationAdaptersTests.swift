@@ -79,7 +79,7 @@ struct FoundationAdaptersTests {
     /// Checks every method of `Proxy` on `adapter`: no closure and no real
     /// delegate, no; a closure, yes while it is registered; a real delegate,
     /// what it implements. A name outside the protocol is left to `NSObject`.
-    private func checkEveryMethod<Proxy: DelegateProxy<Delegate>, Delegate>(
+    private func checkEveryMethod<Proxy: DelegateProxyBase<Delegate>, Delegate>(
         _: Proxy.Type, adapter: (Proxy) -> DelegateProxyAdapter, realDelegate: Delegate
     ) throws {
         let proxy = Proxy()
@@ -116,7 +116,7 @@ struct FoundationAdaptersTests {
     /// Checks the wiring of a new `Proxy` and its adapter: the adapter is its
     /// stand-in, never its real delegate, forwards to it, and answers no once
     /// it has ended, without keeping it alive.
-    private func checkWiring<Proxy: DelegateProxy<Delegate>, Delegate>(
+    private func checkWiring<Proxy: DelegateProxyBase<Delegate>, Delegate>(
         _: Proxy.Type, adapter: (Proxy) -> DelegateProxyAdapter
     ) throws {
         var proxy: Proxy? = Proxy()
@@ -126,7 +126,7 @@ struct FoundationAdaptersTests {
         let othersAdapter = adapter(other)
         #expect(try #require(proxy).standIn === own)
         #expect(own.withProxy(Proxy.self) { $0 } === proxy)
-        #expect(own.withProxy(DelegateProxy<Delegate>.self) { $0 } === proxy)
+        #expect(own.withProxy(DelegateProxyBase<Delegate>.self) { $0 } === proxy)
         #expect(own.withProxy(NSObject.self) { $0 } == nil)
 
         // Its own adapter is never its real delegate; another proxy's adapter can be.

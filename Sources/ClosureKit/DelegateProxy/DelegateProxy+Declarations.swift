@@ -28,7 +28,7 @@
 ///
 /// The library reads the declaration once per proxy class, by reflection
 /// (`Mirror`), the first time it needs it: a registration, `responds(to:)`,
-/// ``DelegateProxy/declaredSelectors``. So every answer about the proxy's
+/// ``DelegateProxyBase/declaredSelectors``. So every answer about the proxy's
 /// methods is the same from the first question on, whatever ran before in
 /// the process, and every mistake is reported when the closure is
 /// registered:
@@ -40,7 +40,7 @@
 ///
 /// Stored properties of other types in `Selectors` are not methods and are
 /// ignored. A proxy class that does not adopt the protocol declares no
-/// methods: its ``DelegateProxy/declaredSelectors`` is empty and it takes
+/// methods: its ``DelegateProxyBase/declaredSelectors`` is empty and it takes
 /// no closures.
 public protocol SelectorDeclaring: AnyObject {
     /// The type whose stored properties are the proxy's selectors.
@@ -49,7 +49,7 @@ public protocol SelectorDeclaring: AnyObject {
     static var selectors: Selectors { get }
 }
 
-extension DelegateProxy {
+extension DelegateProxyBase {
     /// The methods this proxy class declares (its ``SelectorDeclaring/selectors``),
     /// in declaration order: what `responds(to:)` by name and the name-based
     /// entry points look names up in.

@@ -1,4 +1,4 @@
-extension DelegateProxy {
+extension DelegateProxyBase {
     /// Sends a message through the proxy: what each protocol method of a
     /// proxy calls.
     ///
@@ -19,7 +19,7 @@ extension DelegateProxy {
     /// The selector must be the one of the method that forwards it, taken
     /// from the proxy's declaration (`Self.selectors.didProgress`). In a debug
     /// build the first message of each selector checks that it is one of the
-    /// proxy's ``DelegateProxy/declaredSelectors`` and that its name is the
+    /// proxy's ``DelegateProxyBase/declaredSelectors`` and that its name is the
     /// forwarding method's (`function`), so that a selector pasted into the
     /// wrong method, or declared under another name, stops the program with a
     /// message naming both. Release builds do not check.

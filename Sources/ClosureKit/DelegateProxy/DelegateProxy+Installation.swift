@@ -1,4 +1,4 @@
-extension DelegateProxy {
+extension DelegateProxyBase {
     /// The proxy of this class for `object`, created and installed as the
     /// object's delegate the first time.
     ///

@@ -1,4 +1,4 @@
-extension DelegateProxy {
+extension DelegateProxyBase {
     /// The messages `selector` receives, each as its arguments and the result
     /// the proxy answered, as an asynchronous sequence.
     ///
@@ -26,7 +26,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - selector: The method to observe; one of the proxy's
-    ///     ``DelegateProxy/declaredSelectors`` (any other stops the program).
+    ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default``, the newest 64 messages, unless given.
     /// - Returns: One element per message, from this call on.
@@ -34,8 +34,10 @@ extension DelegateProxy {
         for selector: MethodSelector<Arguments, Result>,
         buffering: EventBuffering = .default
     ) -> EventSequence<(arguments: Arguments, result: Result)> {
+        // A nonisolated `after` closure, on the thread that sends: the
+        // values cross to the consumer as elements, which are `Sendable`.
         EventSequence(buffering: buffering) { feed in
-            after(selector) { invocation in
+            observe(selector, .after, []) { invocation in
                 // An after closure always sees the result.
                 guard let result = invocation.result else { return }
                 feed.yield((invocation.arguments, result))
@@ -60,7 +62,7 @@ extension DelegateProxy {
     ///
     /// - Parameters:
     ///   - selector: The method to observe; one of the proxy's
-    ///     ``DelegateProxy/declaredSelectors`` (any other stops the program).
+    ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - buffering: What a consumer that is not waiting is kept;
     ///     ``EventBuffering/default`` unless given.
     ///   - transform: Reads an element from the message.
@@ -70,8 +72,10 @@ extension DelegateProxy {
         buffering: EventBuffering = .default,
         _ transform: @escaping @Sendable (Invocation<Arguments, Result>) -> Element
     ) -> EventSequence<Element> {
+        // Nonisolated and `@Sendable`, on the thread that sends: only the
+        // element, which is `Sendable`, crosses to the consumer.
         EventSequence(buffering: buffering) { feed in
-            after(selector) { invocation in feed.yield(transform(invocation)) }
+            observe(selector, .after, []) { invocation in feed.yield(transform(invocation)) }
         }
     }
 }

@@ -1,4 +1,4 @@
-extension DelegateProxy {
+extension DelegateProxyBase {
     /// Sets the closure that answers the method named `name`: the name-based
     /// counterpart of `implement(_:options:with:)`, for configuration-driven
     /// code.
@@ -10,6 +10,9 @@ extension DelegateProxy {
     /// ```
     ///
     /// The closure's types are checked at run time against the selector's.
+    /// Like every closure registered by name, it is `@Sendable` and of no
+    /// actor, whatever the proxy: it runs synchronously on the thread that
+    /// sends, so it may receive values that are not `Sendable`.
     ///
     /// - Parameters:
     ///   - name: The method's Swift name, as in ``declaredSelectors``.
@@ -31,12 +34,14 @@ extension DelegateProxy {
     ) throws -> CancellationToken {
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: .instead, expecting: { "(\($0)) -> \($1)" }, given: type(of: body))
-        return implement(selector, options: options, with: body)
+        // `@Sendable` and of no actor: sound whatever the values (it runs on
+        // the thread that sends).
+        return answer(selector, options, Answering(actor: nil, body: body))
     }
 
     /// Adds a closure at `position` for the method named `name`: the
-    /// name-based counterpart of ``before(_:options:_:)``,
-    /// ``after(_:options:_:)`` and `instead(_:options:_:)`.
+    /// name-based counterpart of `before(_:options:_:)`,
+    /// `after(_:options:_:)` and `instead(_:options:_:)`.
     ///
     /// `body` returns nothing, so `instead` is accepted here only for methods
     /// that return nothing; for the others use `instead(_:options:_:)`,
@@ -86,16 +91,19 @@ extension DelegateProxy {
                     + "\(entry.resultType)",
                 given: "\(type(of: body))")
         }
+        // `@Sendable` and of no actor, as every closure registered by name:
+        // sound whatever the values (it runs on the thread that sends).
         switch position {
-        case .before: return before(selector, options: options, body)
-        case .after: return after(selector, options: options, body)
+        case .before: return observe(selector, .before, options, body)
+        case .after: return observe(selector, .after, options, body)
         case .instead:
             // Result is Void here.
             // The closure cannot proceed: it takes an `Invocation`.
-            return instead(selector, options: options) { invocation in
+            let answer: @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result = { invocation in
                 body(Invocation(selector: invocation.selector, position: .instead, arguments: invocation.arguments))
                 return () as! Result
             }
+            return register(selector, .instead, options, .instead(Answering(actor: nil, body: answer)))
         }
     }
 
@@ -125,7 +133,7 @@ extension DelegateProxy {
         let selector: MethodSelector<Arguments, Result> = try resolve(
             name, at: .instead, expecting: { "(inout InsteadInvocation<\($0), \($1)>) -> \($1)" },
             given: type(of: body))
-        return instead(selector, options: options, body)
+        return register(selector, .instead, options, .instead(Answering(actor: nil, body: body)))
     }
 
     /// The selector the proxy declares under `name`, or nil.

@@ -8,7 +8,7 @@
 /// `DelegateProxyAdapter` is the stand-in for them: subclass it rather than
 /// adopt this protocol yourself.
 ///
-/// A proxy keeps its stand-in alive (``DelegateProxy/setStandIn(_:)``), so a
+/// A proxy keeps its stand-in alive (``DelegateProxyBase/setStandIn(_:)``), so a
 /// stand-in can reach its proxy without retaining it, which a message sent
 /// per event (an `XMLParser`'s) cannot afford; the proxy tells it when it
 /// ends, since an object that holds its delegate strongly can keep the

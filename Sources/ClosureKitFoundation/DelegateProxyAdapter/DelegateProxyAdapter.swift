@@ -126,7 +126,7 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     /// - Precondition: Every selector `proxy` declares has an Objective-C
     ///   name (`MethodSelector(_:objC:combining:)`), no two the same; the
     ///   adapter serves no proxy yet; `proxy` has no stand-in yet.
-    public final func serve<Delegate>(_ proxy: DelegateProxy<Delegate>) {
+    public final func serve<Delegate>(_ proxy: DelegateProxyBase<Delegate>) {
         precondition(
             answerer == nil,
             "\(Self.self) already serves a proxy; an adapter serves one (asked to serve a \(type(of: proxy)))")
@@ -240,10 +240,10 @@ private protocol ObjCAnswering {
 private struct Answerer<Delegate>: ObjCAnswering {
     /// The served proxy's class, whose declaration answers even once the
     /// proxy has ended.
-    let proxyClass: DelegateProxy<Delegate>.Type
+    let proxyClass: DelegateProxyBase<Delegate>.Type
 
     func responds(to objCName: String, proxy: AnyObject?, realDelegateResponds: (AnyObject) -> Bool) -> Bool? {
         ObjCNames.responds(
-            proxyClass, proxy as? DelegateProxy<Delegate>, to: objCName, realDelegateResponds: realDelegateResponds)
+            proxyClass, proxy as? DelegateProxyBase<Delegate>, to: objCName, realDelegateResponds: realDelegateResponds)
     }
 }

@@ -41,7 +41,10 @@ import Foundation
 /// On Apple platforms `FileManagerDelegate` refines `NSObjectProtocol`, so
 /// the object the file manager holds (``fileManagerDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
-public final class FileManagerDelegateProxy: DelegateProxy<any FileManagerDelegate>, SelectorDeclaring,
+// `@unchecked Sendable`, restated from `SendableDelegateProxy` as Swift asks
+// of a subclass: the proxy adds no state of its own (its adapter is set in
+// `init` and never changes), and every closure it holds is `@Sendable`.
+public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManagerDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
     /// The methods of `FileManagerDelegate`, one selector each.

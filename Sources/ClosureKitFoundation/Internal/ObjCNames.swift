@@ -15,7 +15,7 @@ enum ObjCNames {
     /// from those names, and a method without one would be answered by
     /// `NSObject`, from what the adapter implements rather than from the
     /// proxy's closures. Checks each class once.
-    static func requireComplete<Delegate>(_ proxyClass: DelegateProxy<Delegate>.Type) {
+    static func requireComplete<Delegate>(_ proxyClass: DelegateProxyBase<Delegate>.Type) {
         let key = ObjectIdentifier(proxyClass)
         guard !locked({ checked.contains(key) }) else { return }
         if let problem = problem(in: proxyClass.declaredSelectors, of: "\(proxyClass)") {
@@ -67,7 +67,7 @@ enum ObjCNames {
     /// it or its real delegate implements it (`realDelegateResponds`, asked
     /// only when no closure answers).
     static func responds<Delegate>(
-        _ proxyClass: DelegateProxy<Delegate>.Type, _ proxy: DelegateProxy<Delegate>?, to objCName: String,
+        _ proxyClass: DelegateProxyBase<Delegate>.Type, _ proxy: DelegateProxyBase<Delegate>?, to objCName: String,
         realDelegateResponds: (AnyObject) -> Bool
     ) -> Bool? {
         guard let selector = proxyClass.declaredSelector(objCName: objCName) else { return nil }

@@ -33,9 +33,7 @@ import Foundation
 /// On Apple platforms `NSKeyedArchiverDelegate` refines `NSObjectProtocol`, so
 /// the object the archiver holds (``archiverDelegate``) is a small internal
 /// `NSObject` that forwards to this proxy, on every platform alike.
-public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiverDelegate>, SelectorDeclaring,
-    @unchecked Sendable
-{
+public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiverDelegate>, SelectorDeclaring {
     /// The methods of `NSKeyedArchiverDelegate`, one selector each.
     public struct Selectors: Sendable {
         /// `archiver(_:willEncode:)`: the archiver is about to encode an object;

@@ -37,9 +37,7 @@ import Foundation
 /// On Apple platforms `NSKeyedUnarchiverDelegate` refines `NSObjectProtocol`,
 /// so the object the unarchiver holds (``unarchiverDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
-public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnarchiverDelegate>, SelectorDeclaring,
-    @unchecked Sendable
-{
+public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnarchiverDelegate>, SelectorDeclaring {
     /// The methods of `NSKeyedUnarchiverDelegate`, one selector each.
     public struct Selectors: Sendable {
         /// `unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)`: the

@@ -28,13 +28,39 @@ extension NSCache {
     /// - Returns: The token that removes the closure.
     public func onEvict(
         options: RegistrationOptions = [],
-        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ object: ObjectType) -> Void
+        _ handler: @escaping @isolated(any) (_ object: ObjectType) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return delegateProxy.after(NSCacheDelegateProxy.selectors.willEvictObject, options: options, on: actor) {
-            invocation in
-            guard let object = invocation.arguments.1 as? ObjectType else { return }
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        return delegateProxy.observeAfter(NSCacheDelegateProxy.selectors.willEvictObject, options: options, on: actor) {
+            guard let object = $0.1 as? ObjectType else { return }
             handler(object)
         }
+    }
+
+    /// Observes evictions of a cache whose objects are `Sendable`, from any
+    /// isolation: the closure is `@Sendable`, and, registered from an actor,
+    /// runs on that actor, at once when the eviction happens there,
+    /// otherwise enqueued to it with the object (which may cross because it
+    /// is `Sendable`). The cache is not passed, and so stays where it is.
+    ///
+    /// Swift picks this form when `ObjectType` is `Sendable`; see the form
+    /// above for the rest.
+    ///
+    /// - Parameters:
+    ///   - options: `.once` removes the closure after its first call.
+    ///   - handler: Called with the object.
+    /// - Returns: The token that removes the closure.
+    public func onEvict(
+        options: RegistrationOptions = [],
+        @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (_ object: ObjectType) -> Void
+    ) -> CancellationToken where ObjectType: Sendable {
+        let (deliver, delivery) = ActorDelivery<ObjectType>.make(handler)
+        // Nonisolated and `@Sendable`: it runs on the thread that evicts,
+        // picks the object there, and hands only the object on.
+        let token = delegateProxy.observeAfter(NSCacheDelegateProxy.selectors.willEvictObject, options: options) {
+            guard let object = $0.1 as? ObjectType else { return }
+            deliver(object)
+        }
+        return ActorDelivery.token(token, ending: delivery)
     }
 }

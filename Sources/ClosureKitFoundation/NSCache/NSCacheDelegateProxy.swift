@@ -26,13 +26,15 @@ import Foundation
 /// ## Threads
 ///
 /// `NSCache` tells its delegate about an eviction on the thread that caused
-/// it (a `setObject` over the limit, on swift-corelibs-foundation). A
-/// closure runs where the code that registered it lives (the rule of
-/// ClosureKit's Isolation article): registered from nonisolated code, it is
-/// `@Sendable` and runs on that thread; registered from an actor, it runs on
-/// the actor, at once when the eviction happens there, otherwise enqueued to
-/// it.
-public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, SelectorDeclaring, @unchecked Sendable {
+/// it (a `setObject` over the limit, on swift-corelibs-foundation). A cache
+/// is not `Sendable`, and neither is its proxy, a `DelegateProxy`: a closure
+/// that receives the cache or an object that is not `Sendable` joins the
+/// cache's region and runs during the eviction, in the registrant's
+/// isolation (the compiler keeps the cache there). `NSCache.onEvict` for
+/// `Sendable` objects also takes a `@Sendable` closure that, registered from
+/// an actor, runs on the actor, at once when the eviction happens there,
+/// otherwise enqueued to it with the object.
+public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, SelectorDeclaring {
     /// The methods of `NSCacheDelegate`, one selector each.
     public struct Selectors: Sendable {
         /// `cache(_:willEvictObject:)`: the cache is about to evict an object.
@@ -58,7 +60,7 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
     /// The proxy of `cache`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
     ///
-    /// Asking again, from any thread, returns the same proxy.
+    /// Asking again returns the same proxy, in the cache's region.
     ///
     /// - Parameter cache: The cache.
     /// - Returns: The installed proxy.

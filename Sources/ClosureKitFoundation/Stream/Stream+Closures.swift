@@ -4,8 +4,12 @@ import Foundation
 ///
 /// The closures are observers (`after` closures): the stream's previous
 /// delegate still receives every event, first. They need not be `Sendable`:
-/// a stream reports its events on the run loop it is scheduled on, where the
-/// stream is used.
+/// a stream is not `Sendable`, and each closure joins its region (as
+/// `XMLParser`'s closures join the parser's), so a main-actor closure may
+/// use main-actor state and ties the stream (and `streamDelegate`) to the
+/// main actor, and a nonisolated one may capture local `var`s. A stream
+/// reports its events where it is used, and the closures run there,
+/// synchronously.
 extension Stream {
     /// The stream's delegate proxy, installed as its delegate on first use;
     /// the previous delegate becomes its `realDelegate`.
@@ -27,11 +31,11 @@ extension Stream {
     /// - Returns: The token that removes the closure.
     public func onEvent(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
+        _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -54,14 +58,14 @@ extension Stream {
     public func onEvent(
         _ events: Stream.Event,
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ stream: Stream, _ event: Stream.Event) -> Void
+        _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = StreamDelegateProxy.selectors.handleEvent
         guard options.contains(.once) else {
-            return delegateProxy.after(StreamDelegateProxy.selectors.handleEvent) { invocation in
-                let (stream, event) = invocation.arguments
+            return delegateProxy.observeAfter(selector, on: actor) { stream, event in
                 guard !event.intersection(events).isEmpty else { return }
-                box.value(stream, event)
+                handler(stream, event)
             }
         }
         // The engine's own `.once` would be consumed by events that do not
@@ -70,10 +74,9 @@ extension Stream {
         // the group weakly; the returned token holds it.
         let group = TokenGroup()
         group.add(
-            delegateProxy.after(StreamDelegateProxy.selectors.handleEvent) { [weak group] invocation in
-                let (stream, event) = invocation.arguments
+            delegateProxy.observeAfter(selector, on: actor) { [weak group] stream, event in
                 guard !event.intersection(events).isEmpty, group?.end() == true else { return }
-                box.value(stream, event)
+                handler(stream, event)
             })
         return group.token()
     }

@@ -23,7 +23,10 @@ import Foundation
 /// ## Threads
 ///
 /// A stream calls its delegate on the run loop it is scheduled on, so the
-/// closures run there. swift-corelibs-foundation's own streams never call
+/// closures run there. The proxy is a `DelegateProxy`, not `Sendable`: it
+/// shares the stream's region, and so does ``streamDelegate``, so a closure
+/// that joined that region (one registered on the main actor, say) cannot be
+/// reached from another task. swift-corelibs-foundation's own streams never call
 /// their delegate (it has no stream events at all); on Linux the proxy
 /// serves `Stream` subclasses that report events themselves, as Foundation's
 /// documentation asks of subclasses.
@@ -33,7 +36,7 @@ import Foundation
 /// On Apple platforms `StreamDelegate` refines `NSObjectProtocol`, so the
 /// object the stream holds (``streamDelegate``) is a small internal
 /// `NSObject` that forwards to this proxy, on every platform alike.
-public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, SelectorDeclaring, @unchecked Sendable {
+public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, SelectorDeclaring {
     /// The methods of `StreamDelegate`, one selector each.
     public struct Selectors: Sendable {
         /// `stream(_:handle:)`: something happened on the stream.
@@ -62,7 +65,7 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
     /// The proxy of `stream`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
     ///
-    /// Asking again, from any thread, returns the same proxy. The stream keeps
+    /// Asking again returns the same proxy, in the stream's region. The stream keeps
     /// its proxy alive. The same as the inherited `proxy(for:delegate:)`
     /// with `\.delegate`, and `Stream.delegateProxy`.
     ///

@@ -66,7 +66,10 @@ import FoundationNetworking
 /// (``sessionDelegate``) is a small internal `NSObject` that forwards every
 /// message to this proxy. Do not make it the `realDelegate` of the same
 /// proxy: the proxy ignores it there rather than loop.
-public final class URLSessionDelegateProxy: DelegateProxy<any URLSessionDelegate>, SelectorDeclaring,
+// `@unchecked Sendable`, restated from `SendableDelegateProxy` as Swift asks
+// of a subclass: the proxy adds no state of its own (its adapter is set in
+// `init` and never changes), and every closure it holds is `@Sendable`.
+public final class URLSessionDelegateProxy: SendableDelegateProxy<any URLSessionDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
     /// The methods of `URLSessionDelegate` and the protocols that refine it (task, data, download, stream and

@@ -16,9 +16,20 @@ import FoundationXML
 /// so that they need not capture the parser (which keeps its proxy, and so
 /// its closures, alive).
 ///
-/// The closures need not be `Sendable`: `XMLParser` calls its delegate
-/// synchronously on the thread that runs `parse()`, so they run where the
-/// parser is used, as a hand-written delegate's methods would.
+/// The closures need not be `Sendable`: each is a plain `@isolated(any)`
+/// parameter of a method of the parser, which is not `Sendable`, so Swift's
+/// region-based isolation (SE-0414) merges the closure, and what it
+/// captures, into the parser's region. Registered on the main actor, a
+/// closure may use main-actor state and local `var`s, and from then on the
+/// compiler keeps the parser on the main actor: handing it (or
+/// `delegateProxy.parserDelegate`) to another task does not compile.
+/// Registered from nonisolated code, a closure may capture local `var`s, and
+/// the parser may still go to another task, closures and all. `XMLParser`
+/// calls its delegate synchronously inside `parse()`, so the closures run
+/// there, where the compiler has kept them, as a hand-written delegate's
+/// methods would. (A main-actor closure reached off the main actor through
+/// a gap of Swift, which the Isolation article lists, stops the program
+/// rather than race.)
 ///
 /// ```swift
 /// let parser = XMLParser(data: data)
@@ -52,7 +63,7 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartDocument(
         options: RegistrationOptions = [],
-        _ handler: @escaping (XMLParser) -> Void
+        _ handler: @escaping @isolated(any) (XMLParser) -> Void
     ) -> CancellationToken {
         observe(XMLParserDelegateProxy.selectors.didStartDocument, options, handler)
     }
@@ -65,7 +76,7 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndDocument(
         options: RegistrationOptions = [],
-        _ handler: @escaping (XMLParser) -> Void
+        _ handler: @escaping @isolated(any) (XMLParser) -> Void
     ) -> CancellationToken {
         observe(XMLParserDelegateProxy.selectors.didEndDocument, options, handler)
     }
@@ -87,14 +98,15 @@ extension XMLParser {
     public func onStartElement(
         options: RegistrationOptions = [],
         _ handler:
-            @escaping (
+            @escaping @isolated(any) (
                 _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?,
                 _ attributes: [String: String]
             ) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didStartElement, options: options) {
-            box.value($0.0, $0.1, $0.2, $0.3, $0.4)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.didStartElement
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1, $0.2, $0.3, $0.4)
         }
     }
 
@@ -108,13 +120,14 @@ extension XMLParser {
     public func onEndElement(
         options: RegistrationOptions = [],
         _ handler:
-            @escaping (
+            @escaping @isolated(any) (
                 _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
             ) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didEndElement, options: options) {
-            box.value($0.0, $0.1, $0.2, $0.3)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.didEndElement
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1, $0.2, $0.3)
         }
     }
 
@@ -126,11 +139,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onCharacters(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ string: String) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundCharacters, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.foundCharacters
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -142,11 +156,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onIgnorableWhitespace(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ whitespace: String) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundIgnorableWhitespace, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.foundIgnorableWhitespace
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -158,11 +173,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onCDATA(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ block: Data) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundCDATA, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.foundCDATA
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -174,11 +190,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onComment(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ comment: String) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.foundComment, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.foundComment
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -190,12 +207,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onProcessingInstruction(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
         let selector = XMLParserDelegateProxy.selectors.foundProcessingInstruction
-        return delegateProxy.observeAfter(selector, options: options) {
-            box.value($0.0, $0.1, $0.2)
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1, $0.2)
         }
     }
 
@@ -209,11 +226,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartMappingPrefix(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didStartMappingPrefix, options: options) {
-            box.value($0.0, $0.1, $0.2)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.didStartMappingPrefix
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1, $0.2)
         }
     }
 
@@ -225,11 +243,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndMappingPrefix(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ prefix: String) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.didEndMappingPrefix, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.didEndMappingPrefix
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -241,34 +260,34 @@ extension XMLParser {
     /// - Parameter handler: Called with the parser and the declaration.
     /// - Returns: The token that removes the closure.
     public func onDeclaration(
-        _ handler: @escaping (_ parser: XMLParser, _ declaration: XMLDeclaration) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ declaration: XMLDeclaration) -> Void
     ) -> CancellationToken {
         let proxy = delegateProxy
-        let box = UncheckedSendable(handler)
-        let deliver: @Sendable (XMLParser, XMLDeclaration) -> Void = { box.value($0, $1) }
+        let (actor, deliver) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        typealias P = XMLParserDelegateProxy
         let group = TokenGroup([
-            proxy.after(XMLParserDelegateProxy.selectors.foundElementDeclaration) {
-                deliver($0.arguments.0, .element(name: $0.arguments.1, model: $0.arguments.2))
+            proxy.observeAfter(P.selectors.foundElementDeclaration, on: actor) {
+                deliver($0.0, .element(name: $0.1, model: $0.2))
             },
-            proxy.after(XMLParserDelegateProxy.selectors.foundAttributeDeclaration) {
-                let (parser, name, element, type, defaultValue) = $0.arguments
+            proxy.observeAfter(P.selectors.foundAttributeDeclaration, on: actor) {
+                let (parser, name, element, type, defaultValue) = $0
                 deliver(parser, .attribute(name: name, element: element, type: type, defaultValue: defaultValue))
             },
-            proxy.after(XMLParserDelegateProxy.selectors.foundInternalEntityDeclaration) {
-                deliver($0.arguments.0, .internalEntity(name: $0.arguments.1, value: $0.arguments.2))
+            proxy.observeAfter(P.selectors.foundInternalEntityDeclaration, on: actor) {
+                deliver($0.0, .internalEntity(name: $0.1, value: $0.2))
             },
-            proxy.after(XMLParserDelegateProxy.selectors.foundExternalEntityDeclaration) {
-                let (parser, name, publicID, systemID) = $0.arguments
+            proxy.observeAfter(P.selectors.foundExternalEntityDeclaration, on: actor) {
+                let (parser, name, publicID, systemID) = $0
                 deliver(parser, .externalEntity(name: name, publicID: publicID, systemID: systemID))
             },
-            proxy.after(XMLParserDelegateProxy.selectors.foundUnparsedEntityDeclaration) {
-                let (parser, name, publicID, systemID, notation) = $0.arguments
+            proxy.observeAfter(P.selectors.foundUnparsedEntityDeclaration, on: actor) {
+                let (parser, name, publicID, systemID, notation) = $0
                 deliver(
                     parser,
                     .unparsedEntity(name: name, publicID: publicID, systemID: systemID, notationName: notation))
             },
-            proxy.after(XMLParserDelegateProxy.selectors.foundNotationDeclaration) {
-                let (parser, name, publicID, systemID) = $0.arguments
+            proxy.observeAfter(P.selectors.foundNotationDeclaration, on: actor) {
+                let (parser, name, publicID, systemID) = $0
                 deliver(parser, .notation(name: name, publicID: publicID, systemID: systemID))
             },
         ])
@@ -289,12 +308,11 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onResolveExternalEntity(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ name: String, _ systemID: String?) -> Data?
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ name: String, _ systemID: String?) -> Data?
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.implement(XMLParserDelegateProxy.selectors.resolveExternalEntity, options: options) {
-            box.value($0.0, $0.1, $0.2)
-        }
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.resolveExternalEntity
+        return delegateProxy.implement(selector, options: options, on: actor) { handler($0.0, $0.1, $0.2) }
     }
 
     /// Observes the fatal parse error that stops the parser.
@@ -313,11 +331,12 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onParseError(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.parseErrorOccurred, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.parseErrorOccurred
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
@@ -329,20 +348,21 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onValidationError(
         options: RegistrationOptions = [],
-        _ handler: @escaping (_ parser: XMLParser, _ error: any Error) -> Void
+        _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(XMLParserDelegateProxy.selectors.validationErrorOccurred, options: options) {
-            box.value($0.0, $0.1)
+        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let selector = XMLParserDelegateProxy.selectors.validationErrorOccurred
+        return delegateProxy.observeAfter(selector, options: options, on: actor) {
+            handler($0.0, $0.1)
         }
     }
 
     private func observe<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
         _ options: RegistrationOptions,
-        _ handler: @escaping (Arguments) -> Void
+        _ handler: @escaping @isolated(any) (Arguments) -> Void
     ) -> CancellationToken {
-        let box = UncheckedSendable(handler)
-        return delegateProxy.observeAfter(selector, options: options) { arguments in box.value(arguments) }
+        delegateProxy.observeAfter(
+            selector, options: options, on: handler.isolation, bound: IsolatedCall.callableInRegion(handler))
     }
 }

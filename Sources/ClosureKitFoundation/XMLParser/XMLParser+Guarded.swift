@@ -142,7 +142,7 @@ extension XMLGuardedConstruct {
 ///
 /// It registers nothing until the filter blanks something, so a document
 /// with nothing to guard costs nothing per event.
-private final class GuardedConstructReporter: @unchecked Sendable {
+private final class GuardedConstructReporter {
     /// The first fatal error the guard reported, which the parser's
     /// `parse()` and `parserError` report too.
     private(set) var fatalError: NSError?
@@ -162,7 +162,9 @@ private final class GuardedConstructReporter: @unchecked Sendable {
         // becomes the proxy's real delegate and still gets every message.
         let proxy = parser.delegateProxy
         typealias P = XMLParserDelegateProxy
-        let flush: @Sendable (XMLParser) -> Void = { [weak self] in self?.flush($0, all: false) }
+        // Closures of the region form (the parser is not Sendable): they join
+        // the parser's region, which holds this reporter through its stream.
+        let flush: (XMLParser) -> Void = { [weak self] in self?.flush($0, all: false) }
         tokens = [
             proxy.before(P.selectors.foundElementDeclaration) { flush($0.arguments.0) },
             proxy.before(P.selectors.foundAttributeDeclaration) { flush($0.arguments.0) },

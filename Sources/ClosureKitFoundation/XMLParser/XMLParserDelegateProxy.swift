@@ -41,7 +41,12 @@ import FoundationXML
 /// ## Threads
 ///
 /// `XMLParser` calls its delegate on the thread that runs `parse()`, so the
-/// closures run there too.
+/// closures run there too. The proxy is a `DelegateProxy`, not `Sendable`:
+/// it shares the parser's region, and so does ``parserDelegate``, so a
+/// closure that joined that region (a main-actor closure that receives the
+/// parser, say) cannot be reached from another task: making
+/// `parserDelegate` another parser's delegate in a detached task does not
+/// compile.
 ///
 /// ## The parser's delegate object
 ///
@@ -49,9 +54,7 @@ import FoundationXML
 /// only `NSObject` subclasses can adopt, so the object the parser holds
 /// (``parserDelegate``) is a small internal `NSObject` that forwards every
 /// message to this proxy, on every platform alike.
-public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, SelectorDeclaring,
-    @unchecked Sendable
-{
+public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>, SelectorDeclaring {
     // MARK: - Selectors
 
     /// The methods of `XMLParserDelegate`, one selector each.
@@ -234,7 +237,7 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
     /// The proxy of `parser`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
     ///
-    /// Asking again, from any thread, returns the same proxy. The parser
+    /// Asking again returns the same proxy, in the parser's region. The parser
     /// keeps its proxy alive; the proxy holds neither the parser nor the real
     /// delegate strongly. The same as the inherited `proxy(for:delegate:)`
     /// with `\.delegate`, and `XMLParser.delegateProxy`.

@@ -72,9 +72,7 @@ private protocol MistakenDelegate: AnyObject {
 
 /// A proxy with the two mistakes: `b(_:)` forwards `a`'s selector (pasted),
 /// and `c()`'s selector is named `"cc()"`.
-private final class MistakenProxy: DelegateProxy<any MistakenDelegate>, MistakenDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class MistakenProxy: DelegateProxy<any MistakenDelegate>, MistakenDelegate, SelectorDeclaring {
     struct Selectors {
         let a = MethodSelector<Int, Int>("a(_:)")
         let b = MethodSelector<Int, Int>("b(_:)")

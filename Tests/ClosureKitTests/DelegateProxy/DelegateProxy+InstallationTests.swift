@@ -13,7 +13,7 @@ private final class SelfDelegatingOwner: TransferDelegate, @unchecked Sendable {
 }
 
 /// A second proxy class for the same protocol.
-private final class OtherTransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, @unchecked Sendable {}
+private final class OtherTransferProxy: DelegateProxy<any TransferDelegate>, TransferDelegate {}
 
 @Suite("DelegateProxy: installation")
 struct DelegateProxyInstallationTests {

@@ -94,16 +94,14 @@ struct DelegateProxyRespondsTests {
 }
 
 /// A proxy that does not adopt `SelectorDeclaring`.
-private final class UndeclaredProxy: DelegateProxy<any BeaconDelegate>, @unchecked Sendable {}
+private final class UndeclaredProxy: DelegateProxy<any BeaconDelegate> {}
 
 /// A second protocol with a method of the same name as one of TransferDelegate's.
 private protocol BeaconDelegate: AnyObject {
     func title(for transfer: Transfer) -> String
 }
 
-private final class BeaconProxy: DelegateProxy<any BeaconDelegate>, BeaconDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class BeaconProxy: DelegateProxy<any BeaconDelegate>, BeaconDelegate, SelectorDeclaring {
     struct Selectors {
         let title = MethodSelector<Transfer, String>("title(for:)")
     }

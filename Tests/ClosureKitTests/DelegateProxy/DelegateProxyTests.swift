@@ -230,9 +230,7 @@ struct DelegateProxyTests {
 }
 
 /// A proxy whose one method counts how often its arguments are evaluated.
-private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class ArgumentCountingProxy: DelegateProxy<any TransferDelegate>, TransferDelegate, SelectorDeclaring {
     /// The methods of `TransferProxy`: a second proxy class of the protocol may share a declaration.
     static var selectors: TransferProxy.Selectors { TransferProxy.selectors }
     let evaluations = DelaysCounter()

@@ -13,6 +13,12 @@
 /// message needs: the selector's snapshot, the removal count and the real
 /// delegate. It is a library function, not inlined into proxies, so no lock
 /// is taken in one module and released in another.
+///
+/// `@unchecked Sendable`: its state is guarded by the group's lock, and the
+/// closures it holds are `@Sendable`, or region-bound closures typed so by
+/// ``IsolatedCall``, which only a ``DelegateProxy`` registers: that proxy is
+/// not `Sendable`, so its table stays in the closures' region (the proof is
+/// ``RegionBound``'s).
 @usableFromInline
 final class ProxyTable: @unchecked Sendable {
     let group = HandlerGroup()
