@@ -13,9 +13,7 @@ private protocol TickDelegate: AnyObject {
 
 private final class Ticker {}
 
-private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring {
     struct Selectors {
         let didTick = MethodSelector<(Ticker, Int), Void>("ticker(_:didTick:)")
     }
@@ -32,9 +30,7 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, Se
 /// Its `didTick` is `TickProxy`'s, declared again: the scaling rows send the
 /// same selector as the rows above. A proxy's selectors are the stored
 /// properties of its `Selectors`, so the 99 others are written out.
-private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate, SelectorDeclaring {
     typealias Tick = MethodSelector<(Ticker, Int), Void>
 
     struct Selectors {

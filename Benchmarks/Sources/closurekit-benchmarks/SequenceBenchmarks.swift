@@ -31,9 +31,7 @@ private final class Pinger: @unchecked Sendable {
     weak var delegate: (any PingDelegate)?
 }
 
-private final class PingProxy: DelegateProxy<any PingDelegate>, PingDelegate, SelectorDeclaring,
-    @unchecked Sendable
-{
+private final class PingProxy: DelegateProxy<any PingDelegate>, PingDelegate, SelectorDeclaring {
     struct Selectors {
         let didPing = MethodSelector<(Pinger, Int), Void>("pinger(_:didPing:)")
     }

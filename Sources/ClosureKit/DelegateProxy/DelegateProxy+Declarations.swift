@@ -212,7 +212,7 @@ protocol ErasableSelector {
 extension MethodSelector: ErasableSelector {}
 
 /// The debug-build check that a proxy forwards each selector from the method
-/// it names (see ``DelegateProxy/forward(_:_:default:function:call:)``).
+/// it names (see ``DelegateProxyBase/forward(_:_:default:function:call:)``).
 package enum ForwardingCheck {
     private static let checked = Locked(Set<String>())
     private static let reporter = Locked<@Sendable (String) -> Void>({ message in fatalError(message) })

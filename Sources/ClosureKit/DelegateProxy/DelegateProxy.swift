@@ -477,3 +477,10 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
         }
     }
 }
+
+/// A proxy holds closures that joined its object's region (the region form
+/// of its registrations), so it must not be shared across isolations: a
+/// subclass cannot declare itself `Sendable`. A proxy for an object that calls
+/// its delegate from any thread subclasses ``SendableDelegateProxy``.
+@available(*, unavailable)
+extension DelegateProxy: Sendable {}

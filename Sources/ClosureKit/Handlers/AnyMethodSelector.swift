@@ -1,6 +1,6 @@
 /// A proxy's method with its types erased: a ``MethodSelector``. A proxy
 /// class lists the selectors it declares (its ``SelectorDeclaring/selectors``)
-/// in ``DelegateProxy/declaredSelectors``, erased, so that the name-based
+/// in ``DelegateProxyBase/declaredSelectors``, erased, so that the name-based
 /// entry points find methods by name and check closures against their
 /// signatures.
 ///

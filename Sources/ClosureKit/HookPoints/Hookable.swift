@@ -63,13 +63,13 @@ extension Hookable {
     /// - `before`: `(Self, Invocation<Arguments, Result>) -> Void`, or
     ///   `(Invocation<Any, Any>) -> Void`, which fits any method;
     /// - `after`: either of those, or `(Self, Invocation<Arguments, Result>) -> Result`
-    ///   to replace the result (see ``HookPoint/replaceResult(on:for:options:_:)``);
+    ///   to replace the result (see `replaceResult(on:for:options:_:)`);
     /// - `instead`: `(Self, inout InsteadInvocation<Arguments, Result>) -> Result`;
     ///
     /// where `Self` is the type that declared the hook point.
     ///
     /// The closure runs where the code that registers it runs, as with the
-    /// typed `before`, `after`, `instead` and ``HookPoint/replaceResult(on:for:options:_:)``
+    /// typed `before`, `after`, `instead` and `replaceResult(on:for:options:_:)`
     /// (see the Isolation article): a closure written in a `@MainActor` type
     /// or function is checked by Swift as main-actor code, but its type as
     /// `Any` no longer says so (it is a plain function type), so the actor

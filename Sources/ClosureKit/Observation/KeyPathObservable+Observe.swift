@@ -449,7 +449,7 @@ extension KeyPathObservable {
     /// Observations of other objects whose key paths run through this one are
     /// not affected. Safe to call from inside a callback, including the
     /// initial one. The same name as ``EventControl/removeAllHandlers()`` and
-    /// ``DelegateProxy/removeAllHandlers()``.
+    /// ``DelegateProxyBase/removeAllHandlers()``.
     public func removeAllHandlers() {
         for registration in observationStorage.registrations.snapshot() {
             _ = registration.end()

@@ -24,7 +24,8 @@ extension TransferDelegate {
     func title(for transfer: Transfer) -> String { "default" }
 }
 
-final class TransferProxy: DelegateProxy<any TransferDelegate>, SelectorDeclaring, TransferDelegate, @unchecked Sendable
+final class TransferProxy: SendableDelegateProxy<any TransferDelegate>, SelectorDeclaring, TransferDelegate,
+    @unchecked Sendable
 {
     struct Selectors {
         let didProgress = MethodSelector<(Transfer, Double), Void>("transfer(_:didProgress:)")
