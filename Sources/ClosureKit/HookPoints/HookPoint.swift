@@ -184,7 +184,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        observe(IsolatedCall.synchronous(body), at: .before, on: instance, for: Owner.self, options: options, on: body.isolation)
+        observe(
+            IsolatedCall.synchronous(body), at: .before, on: instance, for: Owner.self, options: options,
+            on: body.isolation)
     }
 
     /// Adds a closure that runs before the method.
@@ -291,7 +293,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions = [],
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        observe(IsolatedCall.synchronous(body), at: .after, on: instance, for: Owner.self, options: options, on: body.isolation)
+        observe(
+            IsolatedCall.synchronous(body), at: .after, on: instance, for: Owner.self, options: options,
+            on: body.isolation)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -380,7 +384,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions = [],
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        add(Hook(scope: Owner.self, body: .replacement(bound(body))), at: .instead, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .replacement(bound(body))), at: .instead, instance: instance, options: options
+        )
     }
 
     /// Adds a closure that runs instead of the method.
@@ -398,9 +404,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func instead(
         on instance: Owner,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        add(Hook(scope: Owner.self, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation), at: .instead, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation),
+            at: .instead, instance: instance, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -420,9 +429,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func instead(
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        add(Hook(scope: type, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation), at: .instead, instance: nil, options: options)
+        add(
+            Hook(scope: type, body: .replacement(IsolatedCall.synchronous(body)), actor: body.isolation), at: .instead,
+            instance: nil, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -445,7 +457,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken where Owner: Sendable {
         let body = nonisolated(body, "\"instead\" hook of \(selector.name)")
-        return add(Hook(scope: Owner.self, body: .replacement(body)), at: .instead, instance: instance, options: options)
+        return add(
+            Hook(scope: Owner.self, body: .replacement(body)), at: .instead, instance: instance, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -510,9 +523,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func replaceResult(
         on instance: Owner,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        add(Hook(scope: Owner.self, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after,
+            instance: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and replaces the result the caller receives.
@@ -532,9 +548,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func replaceResult(
         for type: Owner.Type = Owner.self,
         options: RegistrationOptions = [],
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken where Owner: Sendable, Arguments: Sendable, Result: Sendable {
-        add(Hook(scope: type, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after, instance: nil, options: options)
+        add(
+            Hook(scope: type, body: .result(IsolatedCall.synchronous(body)), actor: body.isolation), at: .after,
+            instance: nil, options: options)
     }
 
     /// Adds a closure that runs after the method and replaces the result the caller receives.
@@ -815,7 +834,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         switch position {
         case .before, .after:
             if let observer = bodies.observer(from: registration.body, actor: isolation) {
-                return add(Hook(scope: ownerScope, body: .observer(observer)), at: position, instance: instance,
+                return add(
+                    Hook(scope: ownerScope, body: .observer(observer)), at: position, instance: instance,
                     options: options)
             }
             // At `after`, a closure that returns the result replaces it.
@@ -823,11 +843,13 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             else {
                 throw mismatch
             }
-            return add(Hook(scope: ownerScope, body: .result(replacement)), at: .after, instance: instance,
+            return add(
+                Hook(scope: ownerScope, body: .result(replacement)), at: .after, instance: instance,
                 options: options)
         case .instead:
             guard let body = bodies.instead(from: registration.body, actor: isolation) else { throw mismatch }
-            return add(Hook(scope: ownerScope, body: .replacement(body)), at: .instead, instance: instance,
+            return add(
+                Hook(scope: ownerScope, body: .replacement(body)), at: .instead, instance: instance,
                 options: options)
         }
     }

@@ -166,7 +166,7 @@ struct ViewModelIsolationTests {
         #expect(recorder.log("here") == 42)
         let answer = Mutex(0)
         await onBackgroundThread { answer.withLock { $0 = recorder.log("there") } }
-        #expect(answer.withLock { $0 } == 1)  // the original: the entry count
+        #expect(answer.withLock { $0 } == 1) // the original: the entry count
         _ = other
     }
 
