@@ -207,6 +207,20 @@ struct SendableDelegateProxyFormTests {
         tokens.forEach { $0.cancel() }
     }
 
+    @Test("Sendable values: cancelling a main-actor closure's token drops the messages that wait for it")
+    func cancelDropsWaitingMessages() async {
+        let proxy = P()
+        var log: [String] = []
+        let token = proxy.before(P.selectors.volumeChanged) { log.append("before \($0.arguments)") }
+        // The main actor is blocked meanwhile: the messages wait for it.
+        blockingOnBackgroundThread {
+            proxy.volumeChanged(1)
+            proxy.volumeChanged(2)
+        }
+        #expect(token.cancel())
+        #expect(await untilMainActor({ !log.isEmpty }, limit: 1_000) == false)
+    }
+
     @Test("Sendable values: a main-actor closure that answers is passed over elsewhere and stays unspent")
     func answeringPassedOverElsewhere() async {
         let proxy = P()

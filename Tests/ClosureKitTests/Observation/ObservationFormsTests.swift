@@ -200,6 +200,19 @@ struct ObservationSendableFormTests {
         token.cancel()
     }
 
+    @Test("cancelling the token drops the changes that wait for the main actor")
+    func cancelDropsWaitingChanges() async {
+        let holder = ObservedHolder()
+        var received: [Int] = []
+        let token = holder.observe(\.count, options: .new) { _, change in received.append(change.newValue!) }
+        blockingOnDetachedTask {
+            holder.count = 1
+            holder.count = 2
+        }
+        #expect(token.cancel())
+        #expect(await untilMainActor({ !received.isEmpty }, limit: 1_000) == false)
+    }
+
     @Test("the same for a value that is not Equatable, and for several key paths of one type")
     func nonEquatableAndSeveral() async {
         let holder = ObservedHolder()
