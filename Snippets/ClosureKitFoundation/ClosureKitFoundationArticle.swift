@@ -66,3 +66,15 @@ func sample84() async throws {
     _ = tokens
 }
 // snippet.show
+
+// snippet.hide
+func elementsSample(data: Data) {
+// snippet.show
+var elements: [String] = []
+let parser = XMLParser(data: data)
+let token = parser.onStartElement { _, name, _, _, _ in elements.append(name) }
+_ = parser.parse()
+// snippet.hide
+_ = token
+}
+// snippet.show
