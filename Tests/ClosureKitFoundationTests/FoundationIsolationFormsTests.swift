@@ -47,12 +47,16 @@ private func untilMain(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
-private let document = Data(
-    """
-    <?xml version="1.0"?>
-    <!DOCTYPE feed [<!ELEMENT title (#PCDATA)>]>
-    <feed><title>One</title><title>Two</title></feed>
-    """.utf8)
+/// Made anew for each use: a global constant's storage would be reported by
+/// LeakSanitizer at exit.
+private var document: Data {
+    Data(
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE feed [<!ELEMENT title (#PCDATA)>]>
+        <feed><title>One</title><title>Two</title></feed>
+        """.utf8)
+}
 
 @Suite("Foundation conveniences: the region form on objects that are not Sendable")
 @MainActor
