@@ -29,7 +29,10 @@
 /// handler that cannot run on this thread now (`ready` is false: a closure
 /// that must answer, registered from an actor this call is not on, see
 /// ``Answering``) is passed over before that check, so a one-shot one stays
-/// registered. No lock is held while any of them runs.
+/// registered. No lock is held while any of them runs, nor while `applies`
+/// and `ready` are asked (`ready` may ask a custom executor's
+/// `isIsolatingCurrentContext()`, which is user code): the check under the
+/// lock takes no predicate (``HandlerCore/claim(_:)``).
 @usableFromInline
 enum Stages {
     /// Runs the stages of one call.
@@ -38,11 +41,11 @@ enum Stages {
     ///   - selector: The method being called, for the invocations.
     ///   - arguments: The call's arguments.
     ///   - shared: The type-wide handlers, or nil.
-    ///   - applies: Which shared handlers count for this call; library code
-    ///     that only reads the element (it may run under the lock).
+    ///   - applies: Which shared handlers count for this call; asked with no
+    ///     lock held.
     ///   - own: The handlers of the proxy or the instance, or nil.
-    ///   - ready: Whether a handler can run on this thread now; library code
-    ///     that only reads the element (it may run under the lock).
+    ///   - ready: Whether a handler can run on this thread now; asked with no
+    ///     lock held, once per handler and stage.
     ///   - observe: Calls a `before` or `after` handler, with the result for
     ///     `after`; returns the replaced result, or nil to keep it.
     ///   - link: Runs an `instead` handler as a link of the chain, with the
@@ -85,12 +88,12 @@ enum Stages {
             {
                 if index < ownCount, let own {
                     let item = own.snapshot.items[own.snapshot.chain[index]]
-                    guard ready(item.element), own.isCurrent(item, where: ready) else { return nil }
+                    guard ready(item.element), own.isCurrent(item) else { return nil }
                     return link(item.element, arguments, next)
                 }
                 guard let shared else { return nil }
                 let item = shared.snapshot.items[shared.snapshot.chain[index - ownCount]]
-                guard usable(item.element), shared.isCurrent(item, where: usable) else { return nil }
+                guard usable(item.element), shared.isCurrent(item) else { return nil }
                 return link(item.element, arguments, next)
             }
             if let combine {

@@ -24,9 +24,15 @@ internal import Synchronization
 /// No user code runs while a library lock is held: not a closure, not a
 /// capture's or a value's `deinit` (anything user code owns leaves the
 /// locked state and is released after unlocking), not a custom clock's
-/// `now` (read before the lock is taken), and no thread is created under a
-/// lock. Copy out what to call or release, unlock, then call or release.
-/// `NoUserCodeUnderLockTests` re-enters the library from each such place.
+/// `now` (read before the lock is taken, the timer thread's sleeper's
+/// mutex included: it is given the reading, not the clock), not a user's
+/// `hash(into:)` or `==` (observed key paths are pinned by identity),
+/// not an executor's `isIsolatingCurrentContext()` (a handler's claim takes
+/// no predicate: readiness is asked before it), and no thread is created
+/// under a lock. As swift-async-algorithms writes its channels, a critical
+/// section changes state and returns what to do; after unlocking, the
+/// caller does it: calls, releases. `NoUserCodeUnderLockTests` and
+/// `UserCodeOutsideLocksTests` re-enter the library from each such place.
 ///
 /// ## Lock order
 ///
@@ -45,8 +51,8 @@ internal import Synchronization
 /// objects may share, are never nested, and neither are the timer heap's
 /// lock, the side table's, a handler group's or a `Locked` value's. The
 /// timer thread's sleeper has its own mutex and condition variable, which
-/// it takes with no other lock held: the heap asks for a wake-up after
-/// unlocking.
+/// it takes with no other lock held and calls nothing under: the heap asks
+/// for a wake-up after unlocking, and the clock is read before.
 ///
 /// ## Linux
 ///

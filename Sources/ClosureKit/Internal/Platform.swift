@@ -247,15 +247,20 @@ final class TimerSleeper: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Sleeps until woken or until `now()` reaches `deadline` (nil: no
-    /// limit). The remaining time is measured right before sleeping, so that
-    /// the time spent since the caller looked at the heap is not slept again.
-    func sleep(until deadline: Int64?, now: () -> Int64) {
+    /// Sleeps until woken or until the clock reaches `deadline` (nil: no
+    /// limit), given the clock's reading `now`, which the caller takes right
+    /// before, so that the time spent since it looked at the heap is not
+    /// slept again.
+    ///
+    /// It takes the reading, not the clock: a custom clock's `now` is user
+    /// code, which may schedule a delay and so wake this sleeper, taking its
+    /// mutex; read under the mutex, that would deadlock the timer thread.
+    func sleep(until deadline: Int64?, now: Int64) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if !woken {
             if let deadline {
-                let remaining = deadline &- now()
+                let remaining = deadline &- now
                 if remaining > 0 { timedWait(Swift.min(remaining, 86_400_000_000_000)) }
             } else {
                 pthread_cond_wait(condition, mutex)

@@ -38,10 +38,10 @@ extension Observable where Self: AnyObject {
         on queue: DispatchQueue,
         buffering: EventBuffering = .default
     ) -> EventSequence<ObservedChange<Value>> {
-        let interned = InternedKeyPath(keyPath)
+        let shared = ObservedKeyPath(holding: keyPath)
         return EventSequence(buffering: buffering) { feed in
             let changes = onChange(of: keyPath, on: queue) { old, new in
-                feed.yield(ObservedChange(keyPath: interned, kind: .change, oldValue: old, newValue: new))
+                feed.yield(ObservedChange(keyPath: shared, kind: .change, oldValue: old, newValue: new))
             }
             // The bridge alone would notice the object's end only at a change
             // that never comes; its end of life finishes the sequence, whose

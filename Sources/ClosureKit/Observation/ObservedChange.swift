@@ -26,17 +26,18 @@ public struct ObservedChange<Value> {
     /// The key path, as it was registered, whose value changed. Compare it
     /// with `==` to tell the key paths of one registration apart.
     ///
-    /// Observed key paths are kept for the life of the process, one instance
-    /// per distinct key path (like a table of selectors), so that a change
-    /// refers to its key path without reference counting.
+    /// The library keeps up to 1024 observed key paths for the life of the
+    /// process (a key path literal without subscript arguments is one object
+    /// however often it is observed), so that their changes refer to them
+    /// without reference counting. Any other key path, among them those given
+    /// to ``init(keyPath:kind:oldValue:newValue:)``, lives as long as its
+    /// observation or a change that carries it.
     @inlinable
-    public var keyPath: AnyKeyPath { internedKeyPath.keyPath }
+    public var keyPath: AnyKeyPath { observedKeyPath.keyPath }
 
-    /// The key path, interned for the life of the process (see
-    /// `KeyPathInterner`), so that creating a change costs no reference
-    /// counting.
+    /// The key path, pinned or held (see `ObservedKeyPath`).
     @usableFromInline
-    let internedKeyPath: InternedKeyPath
+    let observedKeyPath: ObservedKeyPath
 
     /// Why the callback runs.
     public let kind: Kind
@@ -59,12 +60,12 @@ public struct ObservedChange<Value> {
     ///   - oldValue: The value before the change.
     ///   - newValue: The value after the change.
     public init(keyPath: AnyKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
-        self.init(keyPath: InternedKeyPath(keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
+        self.init(keyPath: ObservedKeyPath(holding: keyPath), kind: kind, oldValue: oldValue, newValue: newValue)
     }
 
     @inlinable
-    init(keyPath: InternedKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
-        self.internedKeyPath = keyPath
+    init(keyPath: ObservedKeyPath, kind: Kind, oldValue: Value?, newValue: Value?) {
+        self.observedKeyPath = keyPath
         self.kind = kind
         self.oldValue = oldValue
         self.newValue = newValue
@@ -81,7 +82,6 @@ public struct ObservedChange<Value> {
 }
 
 // `AnyKeyPath` is not declared `Sendable` because a key path may capture
-// subscript arguments; a change only refers to the interned, immortal key
-// path it was registered with, and key paths are immutable, so sharing one
-// across threads is safe.
-extension ObservedChange: @unchecked Sendable where Value: Sendable {}
+// subscript arguments; a key path is immutable, so sharing one across
+// threads is safe, which `ObservedKeyPath` says once for the library.
+extension ObservedChange: Sendable where Value: Sendable {}

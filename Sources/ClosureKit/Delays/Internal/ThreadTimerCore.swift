@@ -133,7 +133,11 @@ private enum TimerThread {
         while true {
             let deadline = context.core.serviceDue()
             if deadline == .min { return }
-            context.sleeper.sleep(until: deadline, now: context.core.nowTicks)
+            // The clock is read before the sleeper's mutex is taken: its
+            // `now` may be a custom clock's, which may schedule an earlier
+            // delay and so wake the sleeper (see TimerSleeper).
+            let now = deadline == nil ? 0 : context.core.nowTicks()
+            context.sleeper.sleep(until: deadline, now: now)
         }
     }
 }

@@ -65,8 +65,10 @@ final class HandlerTally: Sendable {
 /// - **the re-check before each call**: a handler removed since the snapshot
 ///   (by an earlier handler of the same dispatch, or by another thread) is not
 ///   called. While the removal count is unchanged nothing was removed, so the
-///   check costs an atomic load; otherwise ``HandlerCore/claim(_:where:)``
-///   checks under the lock;
+///   check costs an atomic load; otherwise ``HandlerCore/claim(_:)``
+///   checks under the lock. Whatever else decides whether a handler is
+///   called (whether it applies, whether it can answer on this thread) is
+///   asked before, with no lock held: the claim takes no predicate;
 /// - **`.once`**: a one-shot entry is consumed by the claim of the dispatch
 ///   that calls it, so it runs exactly once even when several threads
 ///   dispatch at the same time.
@@ -341,19 +343,55 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         return HandlerSnapshot(items)
     }
 
-    /// Checks, under the lock, that `entry` is still registered and that
-    /// `matches` holds, and consumes it if it is one-shot. Returns whether
+    /// Claims `entry` for the dispatch about to call it: checks that it is
+    /// still registered and, if it is one-shot, consumes it. Returns whether
     /// the caller may call it.
+    ///
+    /// It takes no predicate, so no user code can run under the lock: what
+    /// decides whether the caller wants the entry (whether it applies to this
+    /// call, whether it can answer on this thread, which may ask a custom
+    /// executor's `isIsolatingCurrentContext()`) is asked by the caller
+    /// before, on the snapshot's copy of the element, with no lock held. The
+    /// element never changes while the entry is registered, so that answer
+    /// still holds here. As in swift-async-algorithms' channels, the critical
+    /// section only changes the core's state and returns what to do
+    /// (``Claim``); the one `switch` after unlocking does it, releasing a
+    /// consumed element there.
     @usableFromInline
-    func claim(_ entry: HandlerEntry<Element>, where matches: (Element) -> Bool) -> Bool {
-        let (claimed, released) = group.lock.withLock { () -> (Bool, Element?) in
-            guard let element = entry.element, matches(element) else { return (false, nil) }
+    func claim(_ entry: HandlerEntry<Element>) -> Bool {
+        group.lock.lock()
+        let claim = claimLocked(entry)
+        group.lock.unlock()
+        switch claim {
+        case .removed:
+            return false
+        case .registered:
+            return true
+        case .consumed:
             // The dispatch that consumes a one-shot entry is the only one that
-            // may call it; its token then prevents nothing.
-            return (true, entry.once ? detachLocked(entry) : nil)
+            // may call it; its token then prevents nothing. The element leaves
+            // with `claim`, after unlocking.
+            return true
         }
-        _ = released
-        return claimed
+    }
+
+    /// What ``claim(_:)`` decided under the lock.
+    private enum Claim {
+        /// Removed since the snapshot: not to be called.
+        case removed
+        /// Still registered, and not one-shot: to be called.
+        case registered
+        /// One-shot and consumed by this claim: to be called, and its element
+        /// released after unlocking.
+        case consumed(Element)
+    }
+
+    /// The state change of ``claim(_:)``; the caller holds the lock. Reads
+    /// and writes the core only.
+    private func claimLocked(_ entry: HandlerEntry<Element>) -> Claim {
+        guard entry.element != nil else { return .removed }
+        guard entry.once, let element = detachLocked(entry) else { return .registered }
+        return .consumed(element)
     }
 }
 
@@ -473,9 +511,10 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
 /// One dispatch: a snapshot, the removal count read with it, and its core.
 ///
 /// Calls run with no lock held. Before each call the entry is re-checked
-/// (``isCurrent(_:where:)``): free while nothing was removed from the core's lock
+/// (``isCurrent(_:)``): free while nothing was removed from the core's lock
 /// since the snapshot, a claim under the lock otherwise or for a one-shot
-/// entry.
+/// entry. What the caller asks of an element before that (its `where`, a
+/// closure's readiness) it asks first, with no lock held.
 @usableFromInline
 struct HandlerDispatch<Element> {
     @usableFromInline let snapshot: HandlerSnapshot<Element>
@@ -493,20 +532,28 @@ struct HandlerDispatch<Element> {
         self.core = core
     }
 
-    /// Whether the item may be called now (consuming it if one-shot), given
-    /// that `matches` holds for it.
+    /// Whether the item may be called now, consuming it if one-shot. The
+    /// caller has asked, with no lock held, whatever decides that it wants
+    /// the item (see ``HandlerCore/claim(_:)``).
     @inlinable @inline(__always)
-    func isCurrent(_ item: HandlerSnapshot<Element>.Item, where matches: (Element) -> Bool = { _ in true }) -> Bool {
+    func isCurrent(_ item: HandlerSnapshot<Element>.Item) -> Bool {
         if !item.once, core.group.removals.load() == removals { return true }
-        return core.claim(item.entry, where: matches)
+        return core.claim(item.entry)
     }
 
     /// Whether the item at `index` may be called now; reads the item in
     /// place, so that a dispatch retains nothing per handler.
     @inlinable @inline(__always)
-    func isCurrent(at index: Int, where matches: (Element) -> Bool) -> Bool {
+    func isCurrent(at index: Int) -> Bool {
         if !snapshot.items[index].once, core.group.removals.load() == removals { return true }
-        return core.claim(snapshot.items[index].entry, where: matches)
+        return core.claim(snapshot.items[index].entry)
+    }
+
+    /// Whether `matches` holds for the item at `index` and it may be called
+    /// now. `matches` runs first, with no lock held.
+    @inlinable @inline(__always)
+    func isCurrent(at index: Int, where matches: (Element) -> Bool) -> Bool {
+        matches(snapshot.items[index].element) && isCurrent(at: index)
     }
 
     /// Calls `body` with each current element at `position` for which
@@ -520,7 +567,7 @@ struct HandlerDispatch<Element> {
         guard snapshot.has(position) else { return }
         let items = snapshot.items
         for index in items.indices where items[index].position == position {
-            guard matches(items[index].element), isCurrent(at: index, where: matches) else { continue }
+            guard matches(items[index].element), isCurrent(at: index) else { continue }
             try body(items[index].element)
         }
     }
@@ -530,7 +577,7 @@ struct HandlerDispatch<Element> {
     @inlinable
     func forEach(_ body: (Element) throws -> Void) rethrows {
         let items = snapshot.items
-        for index in items.indices where isCurrent(at: index, where: { _ in true }) {
+        for index in items.indices where isCurrent(at: index) {
             try body(items[index].element)
         }
     }
@@ -541,7 +588,7 @@ struct HandlerDispatch<Element> {
     func forEach(where matches: (Element) -> Bool, _ body: (Element) throws -> Void) rethrows {
         let items = snapshot.items
         for index in items.indices {
-            guard matches(items[index].element), isCurrent(at: index, where: matches) else { continue }
+            guard matches(items[index].element), isCurrent(at: index) else { continue }
             try body(items[index].element)
         }
     }

@@ -34,8 +34,17 @@ enum Deliveries {
     ) -> Delivery {
         // One captured object: the closure's context is the object itself,
         // so a call unpacks no captures.
+        let keyPath = ObservedKeyPath(pinning: keyPath)
         let observer = TypedDelivery(keyPath: keyPath, options: options, handler: handler)
-        return { object, values, kind in observer.deliver(object, values, kind) }
+        // A pinned key path's changes are made from its unretained reference,
+        // so that they cost no reference counting: the closure is chosen
+        // here, and a delivery tests nothing.
+        guard keyPath.pinned != nil else {
+            return { object, values, kind in observer.deliver(object, values, kind, keyPath: observer.keyPath) }
+        }
+        return { object, values, kind in
+            observer.deliver(object, values, kind, keyPath: ObservedKeyPath(pinned: observer.reference))
+        }
     }
 }
 
@@ -43,7 +52,10 @@ enum Deliveries {
 /// which values the options ask for.
 @usableFromInline
 final class TypedDelivery<Root: AnyObject, Value>: Sendable {
-    @usableFromInline let keyPath: InternedKeyPath
+    /// The key path, pinned or held.
+    @usableFromInline let keyPath: ObservedKeyPath
+    /// The key path, unretained: `keyPath` keeps it alive.
+    @usableFromInline nonisolated(unsafe) let reference: Unmanaged<AnyKeyPath>
     @usableFromInline let wantsOld: Bool
     @usableFromInline let wantsNew: Bool
     @usableFromInline let wantsPrior: Bool
@@ -51,18 +63,21 @@ final class TypedDelivery<Root: AnyObject, Value>: Sendable {
 
     @inlinable
     init(
-        keyPath: AnyKeyPath, options: ObservationOptions,
+        keyPath: ObservedKeyPath, options: ObservationOptions,
         handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
     ) {
-        self.keyPath = InternedKeyPath(keyPath)
+        self.keyPath = keyPath
+        self.reference = .passUnretained(keyPath.keyPath)
         self.wantsOld = options.contains(.old)
         self.wantsNew = options.contains(.new)
         self.wantsPrior = options.contains(.prior)
         self.handler = handler
     }
 
+    /// Delivers one change, which carries `keyPath`: the pinned reference
+    /// or the held key path (see ``Deliveries/make(keyPath:options:handler:)``).
     @inlinable @inline(__always)
-    func deliver(_ object: AnyObject, _ values: ObservedValues, _ kind: DeliveryKind) {
+    func deliver(_ object: AnyObject, _ values: ObservedValues, _ kind: DeliveryKind, keyPath: ObservedKeyPath) {
         let change: ObservedChange<Value>
         switch kind {
         case .change:

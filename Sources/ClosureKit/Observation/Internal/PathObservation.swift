@@ -29,7 +29,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
     }
 
     private weak var root: Root?
-    private let keyPath: InternedKeyPath
+    private let keyPath: ObservedKeyPath
     private let evaluate: (Root) -> Value
     private let options: ObservationOptions
     private let isEqual: ((Value, Value) -> Bool)?
@@ -44,7 +44,7 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
         handler: @escaping @Sendable (Root, ObservedChange<Value>) -> Void
     ) {
         self.root = root
-        self.keyPath = InternedKeyPath(keyPath)
+        self.keyPath = ObservedKeyPath(pinning: keyPath)
         self.evaluate = evaluate
         self.options = options
         self.isEqual = isEqual

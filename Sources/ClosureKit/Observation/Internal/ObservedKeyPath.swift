@@ -1,0 +1,95 @@
+/// The key path of an observation, as the observation and the changes it
+/// delivers hold it: pinned or held, in one word.
+///
+/// A pinned key path (``KeyPathPins``) is referred to without reference
+/// counting: the pins keep it alive for the life of the process, so a
+/// notification pays no retain and release of it (its measured worth:
+/// Benchmarks/HISTORY.md, "Unsafe constructs"). Any other key path (one
+/// given to a change made by hand, one observed once the pins are all taken)
+/// is held, as any value holds a reference.
+///
+/// `AnyKeyPath` is not `Sendable` because a key path may hold subscript
+/// arguments; a key path is immutable, and the library only reads it and
+/// hands it to handlers, so sharing it between threads is safe.
+@usableFromInline
+struct ObservedKeyPath: @unchecked Sendable {
+    @usableFromInline
+    enum Storage {
+        /// Unretained: ``KeyPathPins`` keeps it alive.
+        case pinned(Unmanaged<AnyKeyPath>)
+        case held(AnyKeyPath)
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// `keyPath`, held: what a change made by hand carries.
+    @inlinable
+    init(holding keyPath: AnyKeyPath) {
+        storage = .held(keyPath)
+    }
+
+    /// A pinned key path: copying the value costs no reference counting.
+    @inlinable
+    init(pinned reference: Unmanaged<AnyKeyPath>) {
+        storage = .pinned(reference)
+    }
+
+    /// `keyPath`, pinned if a pin is free and held otherwise: what an
+    /// observation keeps.
+    @usableFromInline
+    init(pinning keyPath: AnyKeyPath) {
+        storage = KeyPathPins.pin(keyPath) ? .pinned(.passUnretained(keyPath)) : .held(keyPath)
+    }
+
+    /// The key path.
+    @inlinable
+    var keyPath: AnyKeyPath {
+        switch storage {
+        case .pinned(let reference): reference.takeUnretainedValue()
+        case .held(let keyPath): keyPath
+        }
+    }
+
+    /// The unretained reference of a pinned key path; nil for a held one.
+    @inlinable
+    var pinned: Unmanaged<AnyKeyPath>? {
+        guard case .pinned(let reference) = storage else { return nil }
+        return reference
+    }
+}
+
+/// The key paths that observations refer to without reference counting:
+/// each is kept for the life of the process, at most ``capacity`` of them.
+///
+/// A key path is pinned by identity, so that pinning runs no user code (a
+/// subscript argument's `hash(into:)` or `==`), under the lock or anywhere:
+/// the table keys the objects by `ObjectIdentifier`, which stays unique
+/// because a pinned object never ends. A key path literal without subscript
+/// arguments is one object for the life of the process (the runtime keeps
+/// it), so observing it again takes no second pin; a key path with arguments
+/// is a new object each time it is written. The bound keeps what a program
+/// pins finite whatever it observes: a key path observed once the pins are
+/// taken is held by its observation instead, which costs each of its
+/// notifications a retain and a release.
+@usableFromInline
+enum KeyPathPins {
+    /// The most key paths pinned.
+    static let capacity = 1024
+
+    private static let pinned = Locked<[ObjectIdentifier: AnyKeyPath]>([:])
+
+    /// Pins `keyPath` for the life of the process; returns false, pinning
+    /// nothing, when all ``capacity`` pins are taken by other key paths.
+    static func pin(_ keyPath: AnyKeyPath) -> Bool {
+        let id = ObjectIdentifier(keyPath)
+        return pinned.withLock { pinned in
+            if pinned[id] != nil { return true }
+            guard pinned.count < capacity else { return false }
+            pinned[id] = keyPath
+            return true
+        }
+    }
+
+    /// How many key paths are pinned.
+    static var count: Int { pinned.withLock { $0.count } }
+}
