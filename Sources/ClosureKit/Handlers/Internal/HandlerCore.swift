@@ -357,7 +357,12 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// section only changes the core's state and returns what to do
     /// (``Claim``); the one `switch` after unlocking does it, releasing a
     /// consumed element there.
-    @usableFromInline
+    ///
+    /// Never inlined: it is the slow path of ``HandlerDispatch/isCurrent(at:)``
+    /// (taken only after a removal, or for a one-shot entry), and inlined into
+    /// every dispatch loop it cost a send to one control handler 8
+    /// instructions more (control-events.send-1, 248 → 256 by callgrind).
+    @usableFromInline @inline(never)
     func claim(_ entry: HandlerEntry<Element>) -> Bool {
         group.lock.lock()
         let claim = claimLocked(entry)
