@@ -61,11 +61,23 @@ internal import Synchronization
 /// sections that are not one closure: an uncontended lock and unlock cost
 /// markedly less than a pthread mutex's, and every hot path takes at least
 /// one (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
-/// Under the thread sanitizer the lock is a pthread mutex instead
-/// (``Platform/threadSanitizerIsRunning``): a word in front of the mutex says
-/// which, one compare per use. `Mutex` needs macOS 15 and peers on Darwin,
-/// above the package's floor, and `os_unfair_lock` is as cheap there, so
-/// Darwin keeps it and the floor stays.
+/// `Mutex` hands a contended lock over in the kernel (a priority-inheriting
+/// futex), out of the thread sanitizer's sight, so each lock also tells the
+/// sanitizer what it did: ``Platform/lockAcquired(_:)`` after taking it and
+/// ``Platform/lockReleasing(_:)`` before giving it up, two calls into
+/// ClosureKitShims' C file, which call the sanitizer's `__tsan_acquire` and
+/// `__tsan_release` when that file is compiled with the sanitizer
+/// (`swift test --sanitize=thread` compiles every target with it, a user's
+/// dependencies included) and do nothing otherwise. The sanitizer so checks
+/// the lock that ships, not a stand-in: a lock that failed to exclude would
+/// let two threads into one critical section with no ordering between them,
+/// which it reports (`LockTests`). Nothing is detected at run time. The
+/// calls cost a call and a return each, on every build (Swift cannot see
+/// whether its C dependencies are compiled with the sanitizer): measured in
+/// Benchmarks/HISTORY.md, "The lock the sanitizer sees".
+/// `Mutex` needs macOS 15 and peers on Darwin,
+/// above the package's floor, and `os_unfair_lock` is as cheap there (and
+/// the sanitizer intercepts it), so Darwin keeps it and the floor stays.
 
 @usableFromInline
 struct Lock: @unchecked Sendable {
@@ -105,53 +117,36 @@ struct Lock: @unchecked Sendable {
         Platform.unlock(pointer)
     }
     #else
-    // Layout: a `UInt32` saying which mutex follows (0: `Mutex<Void>`, 1: a
-    // pthread mutex, under the thread sanitizer), then the mutex at `offset`.
-    private static let offset = 16
-    private static let byteCount = offset + max(MemoryLayout<Mutex<Void>>.size, MemoryLayout<Platform.Mutex>.size)
-
-    private var isPthread: Bool { raw.load(as: UInt32.self) != 0 }
-
-    /// Whether this lock is the pthread mutex the thread sanitizer gets,
-    /// rather than the `Mutex` that ships: for the test that checks the
-    /// shipping lock runs where it should.
-    var usesPthreadMutex: Bool { isPthread }
     private var mutex: UnsafeMutablePointer<Mutex<Void>> {
-        (raw + Self.offset).assumingMemoryBound(to: Mutex<Void>.self)
-    }
-    private var pthreadMutex: UnsafeMutablePointer<Platform.Mutex> {
-        (raw + Self.offset).assumingMemoryBound(to: Platform.Mutex.self)
+        raw.assumingMemoryBound(to: Mutex<Void>.self)
     }
 
     /// Allocates and initialises a mutex. Pair with ``destroy()`` unless it
     /// lives for the whole process.
     @usableFromInline
     init() {
-        raw = .allocate(byteCount: Self.byteCount, alignment: 16)
-        let pthread = Platform.threadSanitizerIsRunning
-        raw.storeBytes(of: pthread ? 1 : 0, as: UInt32.self)
-        if pthread {
-            Platform.initialize((raw + Self.offset).bindMemory(to: Platform.Mutex.self, capacity: 1))
-        } else {
-            (raw + Self.offset).bindMemory(to: Mutex<Void>.self, capacity: 1).initialize(to: Mutex(()))
-        }
+        let pointer = UnsafeMutablePointer<Mutex<Void>>.allocate(capacity: 1)
+        pointer.initialize(to: Mutex(()))
+        raw = UnsafeMutableRawPointer(pointer)
     }
 
     /// Frees the mutex; the lock must not be used afterwards.
     @usableFromInline
     func destroy() {
-        if isPthread { Platform.destroy(pthreadMutex) } else { mutex.deinitialize(count: 1) }
-        raw.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 
     @usableFromInline
     func lock() {
-        if _fastPath(!isPthread) { mutex.pointee._unsafeLock() } else { Platform.lock(pthreadMutex) }
+        mutex.pointee._unsafeLock()
+        Platform.lockAcquired(raw)
     }
 
     @usableFromInline
     func unlock() {
-        if _fastPath(!isPthread) { mutex.pointee._unsafeUnlock() } else { Platform.unlock(pthreadMutex) }
+        Platform.lockReleasing(raw)
+        mutex.pointee._unsafeUnlock()
     }
     #endif
 

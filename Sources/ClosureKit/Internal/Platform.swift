@@ -68,13 +68,20 @@ enum Platform {
     }
 
     #if !canImport(Darwin)
-    /// Whether the thread sanitizer's runtime is in the process: then
-    /// ``Lock`` uses this pthread mutex, which the sanitizer intercepts,
-    /// instead of `Synchronization.Mutex`, whose contended hand-over happens
-    /// in the kernel, out of the sanitizer's sight (every lock handed over
-    /// that way would be reported as a race). Read once per lock, when it is
-    /// made.
-    static let threadSanitizerIsRunning: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+    /// Tells the thread sanitizer that the ``Lock`` at `lock` was just
+    /// taken; nothing when ClosureKitShims is compiled without it (see
+    /// ``Lock``, "Linux").
+    @inline(__always)
+    static func lockAcquired(_ lock: UnsafeMutableRawPointer) {
+        closurekit_lock_acquired(lock)
+    }
+
+    /// Tells the thread sanitizer that the ``Lock`` at `lock` is about to be
+    /// given up; nothing when ClosureKitShims is compiled without it.
+    @inline(__always)
+    static func lockReleasing(_ lock: UnsafeMutableRawPointer) {
+        closurekit_lock_releasing(lock)
+    }
     #endif
 
     // MARK: - Thread identity

@@ -53,6 +53,16 @@ static inline _Bool closurekit_is_current_executor(void *identity, uintptr_t imp
     return swift_task_isCurrentExecutorWithFlags(identity, implementation, 0);
 }
 
+/// What ClosureKit's lock on Linux tells the thread sanitizer: that the lock
+/// at `lock` was just taken, and that it is about to be given up. Defined in
+/// shims.c, out of line on purpose: that file is compiled with
+/// `-fsanitize=thread` when the package is built with the sanitizer, and
+/// then they call the sanitizer's `__tsan_acquire` and `__tsan_release`;
+/// otherwise they return at once. (A static inline function here would be
+/// compiled by Swift's C importer, which never sees the sanitizer flag.)
+void closurekit_lock_acquired(void *lock);
+void closurekit_lock_releasing(void *lock);
+
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
