@@ -38,9 +38,20 @@
 ///   own (``ObservationOptions/once``). The sequence then finishes after
 ///   delivering what it had buffered.
 ///
-/// A sequence is for one consumer, like an `AsyncStream`: iterating it from
-/// two tasks at once traps. For several consumers, ask the source for one
-/// sequence each; they are independent registrations.
+/// ## Several consumers
+///
+/// For several consumers that each see every event, ask the source for one
+/// sequence each: they are independent registrations.
+///
+/// Consumers of one sequence share its one registration: each element goes
+/// to exactly one of them (the one that has waited longest, or else the next
+/// to ask), and nothing traps. That is what `AsyncChannel` of
+/// swift-async-algorithms does with several consumers, and what the
+/// `AsyncStream` underneath does; the sequence was chosen to split its
+/// elements this way rather than trap on a second consumer. The sequence
+/// ends for all of them when it ends for one: a consumer whose task is
+/// cancelled, or whose loop ends early, ends the registration, and the others
+/// receive what was buffered, then `nil`.
 ///
 /// ## Delivery
 ///
@@ -63,7 +74,8 @@ public struct EventSequence<Element: Sendable>: AsyncSequence, Sendable {
     @usableFromInline
     let continuation: AsyncStream<Element>.Continuation
 
-    /// Creates the iterator of the sequence's one consumer.
+    /// Creates an iterator for one consumer. Iterators of one sequence share
+    /// its elements (see "Several consumers").
     @inlinable
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator(), end: IterationEnd(continuation))

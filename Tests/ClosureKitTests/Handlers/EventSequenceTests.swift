@@ -208,6 +208,70 @@ struct EventSequenceTests {
         }
     }
 
+    @Test("consumers of one sequence share its elements: each goes to one of them, in the order they ask")
+    func consumersOfOneSequenceShareIt() async {
+        let slider = ControlTestSlider()
+        let counter = Locked(0)
+        let sequence = slider.events(for: .valueChanged, buffering: .unbounded) { _ in
+            counter.withLock {
+                $0 += 1
+                return $0
+            }
+        }
+        var first = sequence.makeAsyncIterator()
+        var second = sequence.makeAsyncIterator()
+        for _ in 1...4 { slider.sendEvents(.valueChanged) }
+        #expect(await first.next() == 1)
+        #expect(await second.next() == 2)
+        #expect(await second.next() == 3)
+        #expect(await first.next() == 4)
+        #expect(counter.withLock { $0 } == 4) // one registration, not one per iterator
+    }
+
+    @Test("two tasks iterating one sequence receive every element once between them, none twice")
+    func twoTasksSplitOneSequence() async {
+        let sends = 200
+        var slider: ControlTestSlider? = ControlTestSlider()
+        let counter = Locked(0)
+        let sequence = slider!.events(for: .valueChanged, buffering: .unbounded) { _ in counter.withLock { $0 } }
+        let tasks = (0..<2).map { _ in Task { await collectAll(sequence) } }
+        for _ in 0..<sends {
+            counter.withLock { $0 += 1 }
+            slider!.sendEvents(.valueChanged)
+        }
+        slider = nil // the owner ends: both consumers finish
+        var received: [Int] = []
+        for task in tasks {
+            let elements = await task.value
+            #expect(elements == elements.sorted()) // each consumer's share is in order
+            received += elements
+        }
+        #expect(received.sorted() == Array(1...sends))
+    }
+
+    @Test("one consumer leaving early ends the sequence for the others, after what was buffered")
+    func oneConsumerLeavingEndsItForAll() async {
+        let slider = ControlTestSlider()
+        let counter = Locked(0)
+        let sequence = slider.events(for: .valueChanged, buffering: .unbounded) { _ in
+            counter.withLock {
+                $0 += 1
+                return $0
+            }
+        }
+        var second = sequence.makeAsyncIterator()
+        do {
+            var first = sequence.makeAsyncIterator()
+            slider.sendEvents(.valueChanged)
+            slider.sendEvents(.valueChanged)
+            #expect(await first.next() == 1)
+        }
+        #expect(!slider.hasHandlers(for: .valueChanged))
+        slider.sendEvents(.valueChanged) // no registration: not delivered
+        #expect(await second.next() == 2)
+        #expect(await second.next() == nil)
+    }
+
     @Test("the buffering policies describe themselves")
     func descriptions() {
         #expect(EventBuffering.newest(3).description == "newest(3)")
