@@ -79,7 +79,10 @@
 ///   returns a value and a `replaceResult` closure must answer at once: they
 ///   answer only messages sent on their actor, and are passed over for the
 ///   others (the message goes on as if they were not registered, and a
-///   `.once` closure stays unspent).
+///   `.once` closure stays unspent). On Apple systems before the 26
+///   releases, those registered from an actor other than the main actor
+///   never answer: those runtimes cannot tell that a message runs on such an
+///   actor.
 ///
 /// ## Why a proxy is not `Sendable`
 ///
@@ -283,6 +286,13 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     /// the messages sent on that actor: elsewhere the message goes on as if
     /// it were not there, and a `.once` closure stays unspent.
     ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never answers: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
+    ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
     ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
@@ -322,6 +332,13 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     /// Adds an `instead` closure, for a method whose arguments and result are
     /// `Sendable`: registered from an actor, it answers only the messages
     /// sent on that actor.
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never answers: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -384,6 +401,13 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     /// for a method whose arguments and result are `Sendable`: registered
     /// from an actor, it replaces the result only for messages sent on that
     /// actor (see the region form above for what it sees and returns).
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never replaces a result: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.

@@ -37,7 +37,9 @@
 ///   messages were sent. An `instead` closure, an `implement` that returns a
 ///   value and a `replaceResult` closure answer only messages sent on their
 ///   actor; they are passed over for the others, and a `.once` closure stays
-///   unspent.
+///   unspent. On Apple systems before the 26 releases, those registered from
+///   an actor other than the main actor never answer: those runtimes cannot
+///   tell that a message runs on such an actor.
 /// - **Values that are not all `Sendable`**: the closure is nonisolated,
 ///   even when it is written in actor code (it cannot use the actor's
 ///   state), and runs synchronously on the thread that sends, with the
@@ -64,6 +66,13 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     /// Registered from an actor it answers only the messages sent on that
     /// actor: elsewhere the message goes on as if it were not there, and a
     /// `.once` closure stays unspent.
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never answers: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -105,6 +114,13 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     /// with ``InsteadInvocation/proceed()``, for a method whose arguments and
     /// result are `Sendable`: registered from an actor, it answers only the
     /// messages sent on that actor.
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never answers: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -168,6 +184,13 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     /// returns), for a method whose arguments and result are `Sendable`:
     /// registered from an actor, it replaces the result only for messages
     /// sent on that actor.
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it never replaces a result: those runtimes cannot tell the library that a
+    /// message runs on such an actor, so every message goes on as if it were
+    /// not there, and a `.once` closure stays unspent. Register it from the
+    /// main actor or from nonisolated code there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.

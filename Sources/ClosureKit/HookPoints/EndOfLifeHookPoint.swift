@@ -45,7 +45,9 @@ public final class EndOfLifeHookPoint<Owner: Hookable>: @unchecked Sendable, Dec
     ///     The instance is in its deinitialiser and cannot wait for an
     ///     actor, so a hook registered from an actor runs for the instances
     ///     that end on that actor, and is passed over (a `.once` hook stays)
-    ///     for the others.
+    ///     for the others. On Apple systems before the 26 releases, a hook
+    ///     registered from an actor other than the main actor never runs:
+    ///     those runtimes cannot tell that an instance ends on such an actor.
     /// - Returns: The token that removes the hook.
     public func before(
         on instance: Owner? = nil,

@@ -88,6 +88,16 @@
 ///   call order. An `instead` hook or a result replacement answers only calls
 ///   made on its actor; other calls go on as if it were not registered (a
 ///   `.once` hook stays unspent).
+///
+/// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+/// watchOS 26, visionOS 26), the runtime cannot tell the library that code
+/// runs on an actor other than the main one. A call is then known to run on
+/// such an actor only when ``HookPoint/call(_:_:isolation:function:original:)`` runs
+/// in the actor's own isolated code (it records its `isolation`): an
+/// `instead` hook or a result replacement registered from that actor answers
+/// no other call (a call from a nonisolated method, the usual shape, goes on
+/// as if it were not registered), and a `before` or `after` hook is enqueued
+/// for it. The main actor's hooks and nonisolated hooks are not affected.
 public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
     /// The hooked method's selector: its Swift name and types.
     public let selector: MethodSelector<Arguments, Result>
@@ -395,6 +405,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
     /// it was registered from (see ``HookPoint``, "Threads").
     ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it answers only calls whose
+    /// ``HookPoint/call(_:_:isolation:function:original:)`` runs in that actor's own
+    /// isolated code; a call from a nonisolated method, the usual shape, goes
+    /// on as if it were not there, and a `.once` hook stays unspent. Those
+    /// runtimes cannot tell the library that such a call runs on the actor
+    /// (see the Isolation article).
+    ///
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
@@ -418,6 +437,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// arguments and the result are `Sendable`: the closure is `@Sendable`
     /// and runs on the actor it was registered from (see ``HookPoint``,
     /// "Threads").
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it answers only calls whose
+    /// ``HookPoint/call(_:_:isolation:function:original:)`` runs in that actor's own
+    /// isolated code; a call from a nonisolated method, the usual shape, goes
+    /// on as if it were not there, and a `.once` hook stays unspent. Those
+    /// runtimes cannot tell the library that such a call runs on the actor
+    /// (see the Isolation article).
     ///
     /// - Parameters:
     ///   - type: The class whose instances (and subclasses') are hooked:
@@ -514,6 +542,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// result are `Sendable`: the closure is `@Sendable` and runs on the actor
     /// it was registered from (see ``HookPoint``, "Threads").
     ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it answers only calls whose
+    /// ``HookPoint/call(_:_:isolation:function:original:)`` runs in that actor's own
+    /// isolated code; a call from a nonisolated method, the usual shape, goes
+    /// on as if it were not there, and a `.once` hook stays unspent. Those
+    /// runtimes cannot tell the library that such a call runs on the actor
+    /// (see the Isolation article).
+    ///
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
@@ -537,6 +574,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// arguments and the result are `Sendable`: the closure is `@Sendable`
     /// and runs on the actor it was registered from (see ``HookPoint``,
     /// "Threads").
+    ///
+    /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
+    /// watchOS 26, visionOS 26), registered from an actor other than the main
+    /// actor, it answers only calls whose
+    /// ``HookPoint/call(_:_:isolation:function:original:)`` runs in that actor's own
+    /// isolated code; a call from a nonisolated method, the usual shape, goes
+    /// on as if it were not there, and a `.once` hook stays unspent. Those
+    /// runtimes cannot tell the library that such a call runs on the actor
+    /// (see the Isolation article).
     ///
     /// - Parameters:
     ///   - type: The class whose instances (and subclasses') are hooked:

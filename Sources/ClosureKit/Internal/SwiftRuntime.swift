@@ -40,6 +40,17 @@ enum SwiftRuntime {
         closurekit_is_deallocating(object)
     }
 
+    #if DEBUG
+    /// For tests only (debug builds): while true in the current task,
+    /// ``isRunning(on:)`` answers false, as it does where the runtime cannot
+    /// tell (an Apple runtime older than macOS 26, a custom executor that does
+    /// not implement `isIsolatingCurrentContext()`), so that a test on Linux
+    /// takes that fallback path (`ExecutorCheckFallbackTests`). A task-local
+    /// value rather than a global flag, so that tests running in parallel in
+    /// other tasks keep the real answer. Release builds have no such switch.
+    @TaskLocal static var simulatesMissingExecutorCheck = false
+    #endif
+
     /// Whether the calling thread runs `actor`'s executor now: code of
     /// `actor`, or nonisolated synchronous code that such code called. Never
     /// traps: where the runtime cannot tell (a custom executor that does not
@@ -55,6 +66,9 @@ enum SwiftRuntime {
     /// detached task, another actor and a plain thread, no trap for a custom
     /// executor).
     static func isRunning(on actor: any Actor) -> Bool {
+        #if DEBUG
+        if simulatesMissingExecutorCheck { return false }
+        #endif
         let executor = actor.unownedExecutor
         precondition(
             MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<UInt>.size,

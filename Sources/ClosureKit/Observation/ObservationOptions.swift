@@ -7,7 +7,7 @@
 /// |---|---|
 /// | ``new`` | changes carry ``ObservedChange/newValue`` |
 /// | ``old`` | changes carry ``ObservedChange/oldValue`` |
-/// | ``initial`` | one callback with the current value, made by the registration (see ``initial`` for where) |
+/// | ``initial`` | one callback with the current value, before the registration returns (one exception: ``initial``) |
 /// | ``prior`` | one callback before each change as well as the one after it |
 /// | ``skippingEqualValues`` | a set that stores a value equal to the previous one notifies nobody |
 /// | ``once`` | the observation ends after its first callback |
@@ -36,15 +36,22 @@ public struct ObservationOptions: OptionSet, Hashable, Sendable {
     public static let old = ObservationOptions(rawValue: 1 << 1)
 
     /// The callback runs once with the current value (in
-    /// ``ObservedChange/newValue`` when ``new`` is given). For an object that
-    /// is not `Sendable`, and registered from nonisolated code or from the
-    /// main actor, it runs synchronously, before the registration returns;
-    /// registered from another actor for a `Sendable` object, it is enqueued
-    /// to that actor unless the runtime tells that the registration runs on
-    /// it. Removing the observation inside that first
-    /// callback (for example with
-    /// ``KeyPathObservable/removeAllHandlers()``) is safe: nothing more is
-    /// delivered and the returned token's `cancel()` returns `false`.
+    /// ``ObservedChange/newValue`` when ``new`` is given), synchronously,
+    /// before the registration returns: registered from nonisolated code,
+    /// from the main actor, or from any other actor, for every form of
+    /// `observe`.
+    ///
+    /// One exception: registered from an actor other than the main one, for
+    /// a `Sendable` object whose values are `Sendable`, where the runtime
+    /// cannot tell the library that the registration runs on that actor
+    /// (Apple systems before macOS 26, iOS 26, tvOS 26, watchOS 26 and
+    /// visionOS 26, or an actor whose custom executor does not implement
+    /// `isIsolatingCurrentContext()`). There the callback is enqueued to the
+    /// actor and runs after the registration returns, once the actor is free.
+    ///
+    /// Removing the observation inside that first callback (for example
+    /// with ``KeyPathObservable/removeAllHandlers()``) is safe: nothing more
+    /// is delivered and the returned token's `cancel()` returns `false`.
     public static let initial = ObservationOptions(rawValue: 1 << 2)
 
     /// The callback also runs before each change, with

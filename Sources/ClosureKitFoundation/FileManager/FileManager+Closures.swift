@@ -6,6 +6,14 @@ import Foundation
 /// one and the URL one; paths arrive as file URLs), under one token. The
 /// answers combine with the real delegate's by `&&`: see
 /// ``FileManagerDelegateProxy``.
+///
+/// A decision registered from an actor answers only the operations run on
+/// that actor; the others go on as if it were not there. On Apple systems
+/// before the 26 releases (macOS 26, iOS 26, tvOS 26, watchOS 26,
+/// visionOS 26), one registered from an actor other than the main actor
+/// never answers: those runtimes cannot tell the library that an operation
+/// runs on such an actor. Register it from the main actor or from
+/// nonisolated code there.
 extension FileManager {
     /// The file manager's delegate proxy, installed on first use; the previous
     /// delegate becomes its `realDelegate`.

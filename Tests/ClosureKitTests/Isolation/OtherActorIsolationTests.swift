@@ -72,7 +72,11 @@ struct OtherActorIsolationTests {
         #expect(seen == [7, 8])
     }
 
-    @Test("an actor's .initial observation runs before observe returns")
+    // What `ObservationOptions.initial` documents: before `observe` returns,
+    // wherever the runtime can tell that the registration runs on the actor
+    // (here, and on Apple's 26 releases). Where it cannot, the callback is
+    // enqueued: `ExecutorCheckFallbackTests.initialIsEnqueued`.
+    @Test("an actor's .initial observation of a Sendable object runs before observe returns")
     func initialRunsAtOnceOnItsActor() async throws {
         let negotiator = TransferNegotiator()
         let account = ObservedAccount()
