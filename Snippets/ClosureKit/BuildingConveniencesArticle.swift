@@ -59,6 +59,10 @@ actor Mirror {
         downloader.onProgress { _ in self.reports += 1 }.store(in: &tokens)
     }
 
+    func stop() {
+        tokens.removeAll()   // the closure holds the actor: end it when done
+    }
+
     func feed(_ chunk: [UInt8], of total: Int) -> Int {
         downloader.receive(chunk, of: total)
         return reports

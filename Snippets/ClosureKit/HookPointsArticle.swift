@@ -71,7 +71,7 @@ final class EditorModel: Hookable {
         let rename = HookPoint<EditorModel, String, Void>("rename(to:)")
     }
     nonisolated static let hooks = Hooks()
-    nonisolated let hookStorage = HookStorage()
+    let hookStorage = HookStorage()
     var title = ""
 
     func rename(to title: String) {

@@ -30,11 +30,12 @@ let audit = Document.hooks.save.before { document, invocation in
 final class SaveLog {
     var saved: [String] = []
     var tokens = Set<CancellationToken>()
+    let document = Document()
 
     func start() throws {
-        try Document.hook("save(to:)", at: .after) {
-            (_: Document, invocation: Invocation<String, Bool>) in
-            self.saved.append(invocation.arguments)   // main-actor state, on the main actor
+        try document.hook("save(to:)", at: .after) {
+            [weak self] (_: Document, invocation: Invocation<String, Bool>) in
+            self?.saved.append(invocation.arguments)   // main-actor state, on the main actor
         }.store(in: &tokens)
     }
 }

@@ -15,8 +15,8 @@ final class CounterModel {
     let stepper = Stepper()
 
     func bind() {
-        stepper.addHandler(for: .valueChanged) { stepper in
-            self.count = stepper.value       // main-actor state, read and written
+        stepper.addHandler(for: .valueChanged) { [weak self] stepper in
+            self?.count = stepper.value      // main-actor state, read and written
         }.store(in: &tokens)
     }
 }
@@ -40,7 +40,7 @@ final class SaveModel {
     }
 
     func edit() {
-        scheduler.schedule(after: .seconds(2), on: .inline) { self.saves += 1 }.store(in: &tokens)
+        scheduler.schedule(after: .seconds(2), on: .inline) { [weak self] in self?.saves += 1 }.store(in: &tokens)
     }
 }
 
@@ -64,8 +64,8 @@ final class PingModel {
     let pinger = Pinger()                         // the model's region: the main actor
 
     func bind() {
-        pinger.addHandler(for: .valueChanged) { pinger in
-            self.sum += pinger.value                  // main-actor state, synchronously
+        pinger.addHandler(for: .valueChanged) { [weak self] pinger in
+            self?.sum += pinger.value                 // main-actor state, synchronously
         }.store(in: &tokens)
         // Task.detached { self.pinger.sendEvents(.valueChanged) } does not compile:
         // the pinger belongs to the main actor.

@@ -3,6 +3,10 @@
 import ClosureKit
 final class Connection {}
 final class View {}
+@MainActor final class VolumeSlider: EventControl {
+    let controlEventStorage = ControlEventStorage()
+    var value = 0.0
+}
 // snippet.show
 
 // Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md:10
@@ -42,3 +46,17 @@ func sample42() async throws {
 // snippet.hide
 }
 // snippet.show
+
+// Sources/ClosureKit/ClosureKit.docc/TokensAndLifetime.md: closures that capture their registrant
+@MainActor
+final class VolumeModel {
+    var volume = 0.0
+    var tokens = Set<CancellationToken>()
+    let slider = VolumeSlider()
+
+    func bind() {
+        slider.addHandler(for: .valueChanged) { [weak self] slider in
+            self?.volume = slider.value      // not `self.volume`: that would keep the model alive
+        }.store(in: &tokens)
+    }
+}

@@ -1,4 +1,4 @@
-// expect: main actor-isolated property 'count' can not be mutated
+// expect: main actor-isolated property 'count' can not be mutated from a nonisolated context
 // A handler registered from nonisolated code runs on the sending thread, so
 // it must not touch main-actor state.
 import ClosureKit

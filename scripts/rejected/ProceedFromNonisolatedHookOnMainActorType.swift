@@ -8,7 +8,7 @@ final class Cart: Hookable {
         let checkout = HookPoint<Cart, Double, String>("checkout(total:)")
     }
     nonisolated static let hooks = Hooks()
-    nonisolated let hookStorage = HookStorage()
+    let hookStorage = HookStorage()
     var items = ["book"]
 }
 

@@ -16,7 +16,8 @@
 /// instance's hooks, of every hook point, live here and end with it, and a
 /// call on an instance with no hooks of its own reads one count here instead
 /// of looking the instance up in a process-wide table. A `@MainActor` type
-/// declares it `nonisolated let`.
+/// declares it the same way: a `let` of this `Sendable` type needs no
+/// `nonisolated` (its `hooks` does).
 public final class HookStorage: @unchecked Sendable {
     /// The number of hooks on the instance, of every hook point: read
     /// without the lock by a call that has no type-wide hooks to run.

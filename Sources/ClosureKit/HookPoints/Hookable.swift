@@ -49,8 +49,9 @@ public protocol Hookable: AnyObject {
     static var hooks: Hooks { get }
 
     /// The instance's own hooks: declare it as
-    /// `let hookStorage = HookStorage()` (`nonisolated let` in a
-    /// `@MainActor` type), one per instance.
+    /// `let hookStorage = HookStorage()`, one per instance (also in a
+    /// `@MainActor` type: a `let` of a `Sendable` type needs no
+    /// `nonisolated`).
     var hookStorage: HookStorage { get }
 }
 
@@ -73,27 +74,32 @@ extension Hookable {
     /// (see the Isolation article): a closure written in a `@MainActor` type
     /// or function is checked by Swift as main-actor code, but its type as
     /// `Any` no longer says so (it is a plain function type), so the actor
-    /// comes from `isolation`. Hooked from an actor (the main actor, say), it
-    /// runs on that actor whichever thread calls the method: at once when the
-    /// call is made on that actor, otherwise enqueued to it, in call order; an
-    /// `instead` hook or a result replacement answers only calls made on that
-    /// actor, and other calls go on as if it were not there. Hooked from
-    /// nonisolated code, it runs on the calling thread. The rule depends on
-    /// where the hook is registered, not on the closure's annotations: a
-    /// `@Sendable` closure follows it too, and a closure marked `@MainActor`
-    /// (whose type carries the actor) does not match the hook point's
-    /// signature.
+    /// comes from `isolation`, and no run-time check can tell whether the
+    /// values it receives are `Sendable`. Hooked from nonisolated code, only a
+    /// `@Sendable` closure is taken, and it runs on the calling thread. Hooked
+    /// from an actor (the main actor, say), a hook for every instance throws
+    /// ``HookError/valuesCannotCross(name:owner:position:actor:)``: hook one
+    /// instance instead (``hook(_:at:options:isolation:_:)-swift.method``),
+    /// whose closure joins the instance's region and runs during each call,
+    /// on that actor. The rule depends on where the hook is registered, not on
+    /// the closure's annotations: a closure marked `@MainActor` (whose type
+    /// carries the actor) does not match the hook point's signature.
+    ///
+    /// From a main-actor model, hooking the instance it keeps, and capturing
+    /// itself weakly (its tokens keep the closure, so a strong `self` would
+    /// keep the model alive for good):
     ///
     /// ```swift
     /// @MainActor
     /// final class SaveLog {
     ///     var saved: [String] = []
     ///     var tokens = Set<CancellationToken>()
+    ///     let document = Document()
     ///
     ///     func start() throws {
-    ///         try Document.hook("save(to:)", at: .after) {
-    ///             (_: Document, invocation: Invocation<String, Bool>) in
-    ///             self.saved.append(invocation.arguments)   // main-actor state, on the main actor
+    ///         try document.hook("save(to:)", at: .after) {
+    ///             [weak self] (_: Document, invocation: Invocation<String, Bool>) in
+    ///             self?.saved.append(invocation.arguments)   // main-actor state, on the main actor
     ///         }.store(in: &tokens)
     ///     }
     /// }
@@ -118,9 +124,9 @@ extension Hookable {
     ///   - position: Where the closure runs.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - isolation: The caller's actor, which Swift passes for you: the closure,
-    ///     given as `Any`, no longer says where it was written. From an actor a
-    ///     plain closure is taken and runs on that actor; from nonisolated code
-    ///     only a `@Sendable` one.
+    ///     given as `Any`, no longer says where it was written. From an actor
+    ///     the registration throws (hook one instance instead); from
+    ///     nonisolated code only a `@Sendable` closure is taken.
     ///   - body: The closure, of the type described above.
     /// - Returns: The token that removes the hook.
     /// - Throws: ``HookError/unknownName(name:owner:declared:)`` for a name
@@ -128,9 +134,11 @@ extension Hookable {
     ///   ``HookError/signatureMismatch(name:owner:position:expected:given:)``
     ///   for a closure of the wrong type,
     ///   ``HookError/positionNotAllowed(name:owner:position:)`` for anything
-    ///   but `before` on an end-of-life hook point, and
+    ///   but `before` on an end-of-life hook point,
     ///   ``HookError/duplicateName(name:owner:signatures:)`` for a name two
-    ///   hook points of the type share.
+    ///   hook points of the type share, and
+    ///   ``HookError/valuesCannotCross(name:owner:position:actor:)`` when
+    ///   registered from an actor.
     public static func hook(
         _ name: String,
         at position: HookPosition,
@@ -155,8 +163,9 @@ extension Hookable {
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
     ///   - isolation: The caller's actor, which Swift passes for you: the closure,
     ///     given as `Any`, no longer says where it was written. From an actor a
-    ///     plain closure is taken and runs on that actor; from nonisolated code
-    ///     only a `@Sendable` one.
+    ///     plain closure is taken: it joins this instance's region and runs
+    ///     synchronously during each call, on that actor. From nonisolated
+    ///     code only a `@Sendable` one.
     ///   - body: The closure.
     /// - Returns: The token that removes the hook.
     /// - Throws: A ``HookError`` that names what was wrong.

@@ -50,13 +50,15 @@ final class PlainJournal: Hookable {
 }
 
 /// A main-actor `Hookable` class: its calls are sends from the main actor.
+/// Declared as the HookPoints article says: `hooks` is `nonisolated`,
+/// `hookStorage` a plain `let` (a `Sendable` `let` needs no `nonisolated`).
 @MainActor
 final class MainActorJournal: Hookable {
     struct Hooks {
         let write = HookPoint<MainActorJournal, String, Int>("write(_:)")
     }
     nonisolated static let hooks = Hooks()
-    nonisolated let hookStorage = HookStorage()
+    let hookStorage = HookStorage()
 
     func write(_ entry: String) -> Int {
         Self.hooks.write.call(self, entry) { _, entry in entry.count }
