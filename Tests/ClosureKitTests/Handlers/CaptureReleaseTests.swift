@@ -154,7 +154,7 @@ struct CaptureReleaseTests {
         }
         #expect(weak.object != nil)
         owner = nil
-        _ = ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects()
         #expect(ran.events == ["capture"])
         #expect(weak.object == nil)
         withExtendedLifetime((kept, token)) {}

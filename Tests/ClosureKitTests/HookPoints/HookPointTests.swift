@@ -229,7 +229,7 @@ extension HookPointSuites {
             weak let weakRecorder = recorder
             recorder = nil
             #expect(weakRecorder == nil)
-            releaseEndedObjects(until: { !reporterLog.events.isEmpty })
+            releaseEndedObjects()
             #expect(reporterLog.events == ["deinit capture"])
             #expect(token.cancel() == false)
         }

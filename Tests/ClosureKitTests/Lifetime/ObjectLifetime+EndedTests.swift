@@ -18,7 +18,7 @@ struct ObjectLifetimeEndedTests {
         var object: PlainObject? = PlainObject()
         let ended = ObjectLifetime.ended(of: object! as AnyObject)
         object = nil
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects()
         #expect(await collectAll(ended).count == 1)
     }
 

@@ -47,7 +47,7 @@ struct ObservableChangesTests {
         queue.sync { lamp = nil }
         let task = Task { await collectAll(sequence).count }
         // The side table notices ended objects when it sweeps.
-        ObjectLifetime.releaseEndedObjects()
+        releaseEndedObjects()
         #expect(await task.value == 0)
     }
 

@@ -53,21 +53,19 @@ func concurrently(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
 }
 
-/// Sweeps the process-wide side table until `released` holds, and returns
-/// whether it did.
+/// Ends every object that ended before this call and that the process-wide
+/// side table holds: with no waiting and no retry.
 ///
 /// Any association or lifetime call, in any test running in parallel, may
-/// start a sweep. Such a sweep can take this test's ended entry out of the
-/// table just before this test's own sweep, and release it on its own thread
-/// a moment later; so one sweep followed by an assertion could fail for a
-/// release that does happen. Retries for at most about ten seconds, without
-/// asserting on speed; the caller then asserts on what was released.
-@discardableResult
-func releaseEndedObjects(until released: () -> Bool) -> Bool {
-    for _ in 0..<10_000 {
-        ObjectLifetime.releaseEndedObjects()
-        if released() { return true }
-        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(1))
-    }
-    return false
+/// sweep, and take this test's ended entry out of the table first. Whatever
+/// such a sweep takes, it hands to the end-of-life queue in the same critical
+/// section (see `SideTable`). So this sweeps on that queue, which serializes
+/// it with the queue's own sweeps and with every other test's call of this
+/// function, and then drains the queue once more, for what an operation
+/// swept and handed over just before this sweep took the lock. Tests sweep
+/// only through here, never with `ObjectLifetime.releaseEndedObjects()` on
+/// their own thread, where a release would race with this.
+func releaseEndedObjects() {
+    SideTable.endOfLifeQueue.sync { _ = ObjectLifetime.releaseEndedObjects() }
+    SideTable.endOfLifeQueue.sync {}
 }

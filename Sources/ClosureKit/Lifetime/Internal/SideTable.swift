@@ -30,7 +30,9 @@ import Dispatch
 ///
 /// - the end-of-life queue itself, every ``sweepInterval`` while the table
 ///   has entries (it stops when the table is empty, and starts again with
-///   the next entry);
+///   the next entry); ``sweepTimer`` decides when that interval has passed
+///   (tests replace it with one they fire by hand, see
+///   ``replaceSweepTimer(with:)``);
 /// - a table operation (a write, a removal, an end-of-life registration;
 ///   not a read), once the operations since the last sweep reach
 ///   `max(sweepFloor, 2 × entries left by the last sweep)`, so that the
@@ -39,6 +41,13 @@ import Dispatch
 ///   the current ones: otherwise churning new objects, each adding an entry
 ///   per operation, would raise the bar as fast as the count and never
 ///   sweep.)
+///
+/// Whatever a sweep or an operation takes out of the table is handed to the
+/// queue in the same critical section. So once a sweep has taken the lock
+/// after another, everything the other found is already on the queue:
+/// ``ObjectLifetime/releaseEndedObjects()`` followed by draining the queue
+/// (`endOfLifeQueue.sync {}`) ends every object that had ended before it,
+/// with no waiting and no retry.
 ///
 /// ``ObjectLifetime/releaseEndedObjects()`` sweeps at once and ends what it
 /// finds on the calling thread.
@@ -49,7 +58,8 @@ import Dispatch
 enum SideTable {
     static let sweepFloor = 1024
 
-    /// How often the end-of-life queue sweeps while the table has entries.
+    /// How often the end-of-life queue sweeps while the table has entries:
+    /// what the periodic sweep asks ``sweepTimer`` for.
     static let sweepInterval = DispatchTimeInterval.seconds(10)
 
     /// Where ended objects that do not adopt ``Lifetime`` end: their
@@ -88,6 +98,11 @@ enum SideTable {
         var nonAdopters = AddressTable<Bool>()
         /// Whether the end-of-life queue has a sweep scheduled.
         var sweepScheduled = false
+        /// What runs the periodic sweep after ``sweepInterval``.
+        var sweepTimer: any SweepTimer = DispatchSweepTimer()
+        /// Counts timer replacements: a sweep asked of a replaced timer does
+        /// nothing when it fires.
+        var sweepGeneration = 0
     }
 
     /// The lock that guards the table and the storages in it. Immortal.
@@ -133,12 +148,12 @@ enum SideTable {
         if let entry = liveEntry(at: address, for: object, releasing: &released) {
             let old = entry.storage.replaceBoxWhileLocked(for: id, with: box)
             countOperation(releasing: &released)
-            lock.unlock()
             endLater(&released)
+            lock.unlock()
             return old
         }
-        lock.unlock()
         endLater(&released)
+        lock.unlock()
         if let adopter = object as? any Lifetime {
             return adopter.lifetimeStorage.replaceBox(for: id, with: box, owner: object)
         }
@@ -159,8 +174,8 @@ enum SideTable {
             updated = entry.storage.updateBoxWhileLocked(for: id, update)
             countOperation(releasing: &released)
         }
-        lock.unlock()
         endLater(&released)
+        lock.unlock()
         return updated
     }
 
@@ -171,10 +186,10 @@ enum SideTable {
         lock.lock()
         let found = liveEntry(at: address, for: object, releasing: &released)
         countOperation(releasing: &released)
-        lock.unlock()
         // Stale entries end on the end-of-life queue: their end-of-life
         // callbacks and the deinit of their values may run user code.
         endLater(&released)
+        lock.unlock()
         if let found { return found.storage }
         return (object as? any Lifetime)?.lifetimeStorage.bind(to: object)
     }
@@ -196,11 +211,10 @@ enum SideTable {
             state.entries.insert(Entry(owner: object, address: address, storage: storage), for: address)
         }
         countOperation(releasing: &released)
-        let schedules = !state.sweepScheduled
-        state.sweepScheduled = true
-        lock.unlock()
         endLater(&released)
-        if schedules { scheduleSweep() }
+        let pending = armSweepLocked()
+        lock.unlock()
+        pending?.start()
         return storage
     }
 
@@ -218,6 +232,10 @@ enum SideTable {
     /// queue. They move into a box that the queue empties, so that no
     /// reference to them stays with the caller (whose release could
     /// otherwise be the last, and end them on the caller's thread).
+    ///
+    /// Called with the lock held, so that taking entries out and handing
+    /// them over is one step (see the type's discussion): nothing is
+    /// released here, and submitting to a dispatch queue runs no user code.
     private static func endLater(_ released: inout [Entry]) {
         guard !released.isEmpty else { return }
         let handoff = Handoff()
@@ -231,19 +249,63 @@ enum SideTable {
         var entries: [Entry] = []
     }
 
-    /// Has the end-of-life queue sweep after ``sweepInterval``, and again
-    /// after each sweep that leaves entries.
-    private static func scheduleSweep() {
-        endOfLifeQueue.asyncAfter(deadline: .now() + sweepInterval) {
-            var released: [Entry] = []
-            let again = lock.withLock { () -> Bool in
-                sweep(releasing: &released)
-                state.sweepScheduled = state.entries.count > 0
-                return state.sweepScheduled
-            }
-            released.removeAll()
-            if again { scheduleSweep() }
+    /// A periodic sweep to ask of a timer, once the lock is released.
+    private struct PendingSweep {
+        let timer: any SweepTimer
+        let generation: Int
+
+        func start() {
+            let generation = self.generation
+            timer.schedule(after: SideTable.sweepInterval) { SideTable.periodicSweep(generation: generation) }
         }
+    }
+
+    /// The periodic sweep to start once the lock is released: one when the
+    /// table has entries and none is scheduled, otherwise nil.
+    private static func armSweepLocked() -> PendingSweep? {
+        guard !state.sweepScheduled, state.entries.count > 0 else { return nil }
+        state.sweepScheduled = true
+        return PendingSweep(timer: state.sweepTimer, generation: state.sweepGeneration)
+    }
+
+    /// The end-of-life queue's sweep, which ``sweepTimer`` runs on the queue
+    /// after ``sweepInterval``: it drops and ends the entries whose owners
+    /// have ended, keeps the others, and asks for the next sweep while
+    /// entries remain. A sweep asked of a timer that has since been
+    /// replaced does nothing (the replacement asked its own).
+    static func periodicSweep(generation: Int) {
+        var released: [Entry] = []
+        let next = lock.withLock { () -> PendingSweep? in
+            guard generation == state.sweepGeneration else { return nil }
+            sweep(releasing: &released)
+            state.sweepScheduled = false
+            return armSweepLocked()
+        }
+        released.removeAll()
+        next?.start()
+    }
+
+    /// Makes `timer` run the periodic sweep from now on, and returns the
+    /// timer it replaces. For tests, which fire their timer by hand; put
+    /// the old one back when done.
+    ///
+    /// A sweep the old timer has pending does nothing when it fires; if the
+    /// table has entries, `timer` is asked for a sweep at once.
+    static func replaceSweepTimer(with timer: any SweepTimer) -> any SweepTimer {
+        let (old, pending) = lock.withLock { () -> (any SweepTimer, PendingSweep?) in
+            let old = state.sweepTimer
+            state.sweepTimer = timer
+            state.sweepGeneration &+= 1
+            state.sweepScheduled = false
+            return (old, armSweepLocked())
+        }
+        pending?.start()
+        return old
+    }
+
+    /// Whether a periodic sweep is scheduled. For tests.
+    static var isSweepScheduled: Bool {
+        lock.withLock { state.sweepScheduled }
     }
 
     /// The number of entries, live or not yet swept. For tests and benchmarks.
@@ -274,5 +336,24 @@ enum SideTable {
         state.operationsSinceSweep = 0
         released += state.entries.removeAll { $0.ownerHasEnded }
         state.operationsBeforeSweep = max(sweepFloor, 2 &* state.entries.count)
+    }
+}
+
+/// What decides when the side table's periodic sweep runs.
+///
+/// The library's own timer is ``DispatchSweepTimer``; tests put in one that
+/// they fire by hand (``SideTable/replaceSweepTimer(with:)``), so that no
+/// test waits for the real interval.
+protocol SweepTimer: AnyObject, Sendable {
+    /// Runs `sweep` on ``SideTable/endOfLifeQueue`` once `interval` has
+    /// passed. Called with no lock held; `sweep` takes the table's lock.
+    func schedule(after interval: DispatchTimeInterval, _ sweep: @escaping @Sendable () -> Void)
+}
+
+/// The side table's sweep timer outside tests: the end-of-life queue's own
+/// `asyncAfter`.
+final class DispatchSweepTimer: SweepTimer {
+    func schedule(after interval: DispatchTimeInterval, _ sweep: @escaping @Sendable () -> Void) {
+        SideTable.endOfLifeQueue.asyncAfter(deadline: .now() + interval, execute: sweep)
     }
 }
