@@ -45,12 +45,14 @@ struct DelayExecutorTests {
         let clock = ManualClock()
         let scheduler = DelayScheduler(clock: clock)
         let seen = DelaysLog<Bool>()
+        let ran = TestEvent()
         let token = scheduler.schedule(after: .seconds(1), on: .main) {
             seen.append(MainActor.assumeIsolated { true })
+            ran.signal()
         }
         // Advanced from a background queue: the closure still runs on main.
         DispatchQueue.global().sync { clock.advance(by: .seconds(1)) }
-        #expect(await delaysWait { seen.count == 1 })
+        #expect(await ran.wait())
         #expect(seen.elements == [true])
         withExtendedLifetime(token) {}
     }

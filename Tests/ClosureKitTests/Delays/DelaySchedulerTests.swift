@@ -399,11 +399,17 @@ struct DelaySchedulerTests {
     func serialExecutor() async {
         let executor = DelaysQueueExecutor()
         let onExecutor = DelaysLog<Bool>()
+        let ran = TestEvent()
         let token = scheduler.schedule(after: .seconds(1), on: .executor(executor)) {
             onExecutor.append(executor.isCurrent)
+            ran.signal()
         }
         clock.advance(by: .seconds(1))
-        #expect(await delaysWait { onExecutor.count == 1 })
+        // Each step waits on its own event, so that a failure says where the
+        // job stopped: taken out of the heap, handed to the executor, run.
+        #expect(clock.pendingCount == 0, "the advance took the delay out of the heap")
+        #expect(await executor.enqueued.wait(), "the job reached the executor")
+        #expect(await ran.wait(), "the executor ran the closure")
         #expect(onExecutor.elements == [true])
         withExtendedLifetime(token) {}
     }
@@ -413,38 +419,41 @@ struct DelaySchedulerTests {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
         let executor = DelaysTaskExecutor()
         let onExecutor = DelaysLog<Bool>()
+        let ran = TestEvent()
         let token = scheduler.schedule(after: .seconds(1), on: .taskExecutor(executor)) {
             onExecutor.append(executor.isCurrent)
+            ran.signal()
         }
         clock.advance(by: .seconds(1))
-        #expect(await delaysWait { onExecutor.count == 1 })
+        #expect(await ran.wait())
         #expect(onExecutor.elements == [true])
         withExtendedLifetime(token) {}
     }
 
-    // MARK: Real clocks (smoke tests: they wait, they never assert on speed)
+    // MARK: Real clocks (the timer thread itself: each test awaits the event,
+    // with a hang guard, and never measures time)
 
     @Test("the shared scheduler on the continuous clock runs a closure on a queue")
     func sharedSchedulerSmoke() async {
-        let counter = DelaysCounter()
+        let ran = TestEvent()
         let token = DelayScheduler.shared.schedule(after: .milliseconds(5), on: .queue(.global())) {
-            counter.increment()
+            ran.signal()
         }
-        #expect(await delaysWait { counter.value == 1 })
+        #expect(await ran.wait())
         #expect(!token.cancel())
     }
 
     @Test("a scheduler on the suspending clock runs closures inline and repeatedly")
     func suspendingClockSmoke() async throws {
         let scheduler = DelayScheduler(clock: SuspendingClock())
-        let counter = DelaysCounter()
+        let ticks = TestEvent()
         let cancelled = DelaysCounter()
-        let token = try scheduler.scheduleRepeating(every: .milliseconds(2), on: .inline) { counter.increment() }
+        let token = try scheduler.scheduleRepeating(every: .milliseconds(2), on: .inline) { ticks.signal() }
         // An hour away, so that cancelling on the next line always comes
         // first, however long the machine stalls.
         let never = scheduler.schedule(after: .seconds(3600), on: .inline) { cancelled.increment() }
         #expect(never.cancel())
-        #expect(await delaysWait { counter.value >= 3 })
+        #expect(await ticks.wait(count: 3))
         token.cancel()
         #expect(cancelled.value == 0)
         #expect(scheduler.pendingCount == 0)

@@ -148,7 +148,7 @@ struct ManualClockTests {
     func sleepResumes() async throws {
         let clock = ManualClock()
         let task = Task { try await clock.sleep(for: .seconds(10)) }
-        try #require(await delaysYield { clock.pendingCount == 1 }, "the task started sleeping")
+        try #require(await eventually { clock.pendingCount == 1 }, "the task started sleeping")
         clock.advance(by: .seconds(9))
         #expect(clock.pendingCount == 1)
         clock.advance(by: .seconds(1))
@@ -160,7 +160,7 @@ struct ManualClockTests {
     func sleepCancelled() async throws {
         let clock = ManualClock()
         let task = Task { try await clock.sleep(for: .seconds(10)) }
-        try #require(await delaysYield { clock.pendingCount == 1 }, "the task started sleeping")
+        try #require(await eventually { clock.pendingCount == 1 }, "the task started sleeping")
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }

@@ -101,38 +101,40 @@ struct TimerCoreTests {
 
     @Test("a released scheduler on a real clock still runs its pending delays")
     func releasedSchedulerRuns() async {
-        let counter = DelaysCounter()
+        let ran = TestEvent()
         var token: CancellationToken?
         do {
             let scheduler = DelayScheduler(clock: SuspendingClock())
-            token = scheduler.schedule(after: .milliseconds(2), on: .inline) { counter.increment() }
+            token = scheduler.schedule(after: .milliseconds(2), on: .inline) { ran.signal() }
         }
-        #expect(await delaysWait { counter.value == 1 })
+        #expect(await ran.wait())
+        #expect(ran.count == 1)
         #expect(token?.cancel() == false)
     }
 
     @Test("a released scheduler keeps a repeating delay ticking until it is cancelled")
     func releasedSchedulerRepeats() async throws {
-        let counter = DelaysCounter()
+        let ticks = TestEvent()
         let token: CancellationToken
         do {
             let scheduler = DelayScheduler(clock: SuspendingClock())
             token = try scheduler.scheduleRepeating(every: .milliseconds(1), on: .queue(.global())) {
-                counter.increment()
+                ticks.signal()
             }
         }
-        #expect(await delaysWait { counter.value >= 5 })
+        #expect(await ticks.wait(count: 5))
         #expect(token.cancel())
     }
 
     @Test("a scheduler on a custom clock reads time through that clock")
     func customClock() async {
-        let counter = DelaysCounter()
+        let ran = TestEvent()
         let scheduler = DelayScheduler(clock: OffsetClock())
         let token = scheduler.schedule(at: scheduler.clock.now.advanced(by: .milliseconds(2)), on: .inline) {
-            counter.increment()
+            ran.signal()
         }
-        #expect(await delaysWait { counter.value == 1 })
+        #expect(await ran.wait())
+        #expect(ran.count == 1)
         withExtendedLifetime(token) {}
     }
 }

@@ -105,9 +105,20 @@ struct DelaysIsolationTests {
 
     @Test("a delay registered on the main actor with the main queue as executor runs on the main actor")
     func delayOnMainQueue() async {
+        let clock = ManualClock()
+        let scheduler = DelayScheduler(clock: clock)
         var fired = false
-        let token = DelayScheduler.shared.schedule(after: .milliseconds(1), on: .main) { fired = true }
-        #expect(await untilMainActor({ fired }, limit: 10_000_000))
+        let ran = TestEvent()
+        let token = scheduler.schedule(after: .seconds(1), on: .main) {
+            fired = true
+            ran.signal()
+        }
+        // Advanced here, on the main actor: the main queue runs the closure
+        // after this test's next suspension, not inside the advance.
+        clock.advance(by: .seconds(1))
+        #expect(fired == false)
+        #expect(await ran.wait())
+        #expect(fired)
         _ = token
     }
 

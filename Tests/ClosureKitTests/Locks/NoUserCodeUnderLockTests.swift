@@ -112,15 +112,15 @@ struct NoUserCodeUnderLockTests {
     func clockNowReadsTheScheduler() async {
         let callback = NowCallback()
         let scheduler = DelayScheduler(clock: CallingClock(callback: callback))
-        let ticks = Locked(0)
+        let ticks = TestEvent()
         // The timer thread computes the next tick from `now`: arm the
         // callback there, from the first tick on.
         let token = try? scheduler.scheduleRepeating(every: .milliseconds(1), on: .inline) {
             callback.arm { _ = scheduler.pendingCount }
-            ticks.withLock { $0 += 1 }
+            ticks.signal()
         }
         #expect(token != nil)
-        #expect(await delaysWait { ticks.withLock { $0 } >= 3 })
+        #expect(await ticks.wait(count: 3))
         #expect(callback.calls.withLock { $0 } > 0)
         token?.cancel()
     }
@@ -130,8 +130,10 @@ struct NoUserCodeUnderLockTests {
         let callback = NowCallback()
         let scheduler = DelayScheduler(clock: CallingClock(callback: callback))
         let received = ObservationLog<Int>()
+        let delivered = TestEvent()
         let debouncer = try Debouncer<Int>(for: .milliseconds(1), scheduler: scheduler, on: .inline) { value in
             received.append(value)
+            delivered.signal()
         }
         // `now` is read while `send` schedules: it cancels what is pending.
         callback.arm { _ = debouncer.cancel() }
@@ -139,7 +141,8 @@ struct NoUserCodeUnderLockTests {
         debouncer.send(2)
         callback.arm {}
         #expect(callback.calls.withLock { $0 } == 2)
-        #expect(await delaysWait { received.entries == [2] })
+        #expect(await delivered.wait())
+        #expect(received.entries == [2])
     }
 
     @Test("a throttler's replaced value whose deinit sends to the throttler")

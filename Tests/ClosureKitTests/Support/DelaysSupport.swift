@@ -49,21 +49,6 @@ final class DelaysOwner: Lifetime, @unchecked Sendable {
     let lifetimeStorage = LifetimeStorage()
 }
 
-/// Runs `body` once the delays of a real clock have had a chance to run:
-/// waits for `condition` with a generous timeout (never asserting on speed).
-func delaysWait(
-    timeout: Duration = .seconds(20),
-    until condition: @escaping @Sendable () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-        if clock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
 /// A serial executor that runs its jobs on a dispatch queue, for the executor
 /// tests.
 final class DelaysQueueExecutor: SerialExecutor, @unchecked Sendable {
@@ -76,24 +61,13 @@ final class DelaysQueueExecutor: SerialExecutor, @unchecked Sendable {
 
     var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 
+    /// Signalled for each job the executor receives.
+    let enqueued = TestEvent()
+
     func enqueue(_ job: consuming ExecutorJob) {
+        enqueued.signal()
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         queue.async { job.runSynchronously(on: executor) }
     }
-}
-
-/// Yields until `condition` holds, and returns whether it did: a bounded
-/// spin (at most about ten seconds of attempts), so that a bug fails the test
-/// instead of hanging it. Never asserts on speed.
-func delaysYield(until condition: @Sendable () -> Bool) async -> Bool {
-    for attempt in 0..<20_000 {
-        if condition() { return true }
-        if attempt % 100 == 99 {
-            try? await Task.sleep(for: .milliseconds(1))
-        } else {
-            await Task.yield()
-        }
-    }
-    return condition()
 }
