@@ -29,7 +29,11 @@ internal import Synchronization
 /// `hash(into:)` or `==` (observed key paths are pinned by identity),
 /// not an executor's `isIsolatingCurrentContext()` (a handler's claim takes
 /// no predicate: readiness is asked before it), and no thread is created
-/// under a lock. As swift-async-algorithms writes its channels, a critical
+/// under a lock. (One library call does happen under a lock: the side table
+/// hands the entries a sweep took out to its end-of-life queue, a
+/// `DispatchQueue.async` of a box, in the critical section that took them,
+/// so that a later sweep finds them queued; Dispatch may wake a worker for
+/// it, and nothing is released or called there.) As swift-async-algorithms writes its channels, a critical
 /// section changes state and returns what to do; after unlocking, the
 /// caller does it: calls, releases. `NoUserCodeUnderLockTests` and
 /// `UserCodeOutsideLocksTests` re-enter the library from each such place.
