@@ -5,10 +5,10 @@
 /// ``ObservableProperty``'s getter asks ``isActive`` on every read (a
 /// thread-local load) and reports the read only while a tracking is running.
 ///
-/// The tracker sits in the thread-local slot as an unretained pointer
-/// (`Unmanaged`): a C thread-local slot holds a raw pointer, and ``track(_:)``
-/// keeps the tracker alive while it is installed. Not a speed choice; the API
-/// requires it.
+/// The tracker sits in the thread-local slot unretained
+/// (``Platform/accessTracker``): a C thread-local slot holds a raw pointer,
+/// and ``track(_:)`` keeps the tracker alive while it is installed. Not a
+/// speed choice; the API requires it.
 @usableFromInline
 enum AccessTracking {
     /// One observable property read during a tracking.
@@ -29,7 +29,7 @@ enum AccessTracking {
     /// Whether a tracking runs on this thread.
     @usableFromInline
     static var isActive: Bool {
-        Platform.accessTrackerSlot != nil
+        Platform.hasAccessTracker
     }
 
     /// Reports a read of the property `keyPath` (with slot `slot`) of
@@ -38,8 +38,8 @@ enum AccessTracking {
     static func recordAccess(
         storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int, value: AnyObject?
     ) {
-        guard let raw = Platform.accessTrackerSlot else { return }
-        let tracker = Unmanaged<Tracker>.fromOpaque(raw).takeUnretainedValue()
+        guard let installed = Platform.accessTracker else { return }
+        let tracker = uncheckedCast(installed, to: Tracker.self)
         tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value))
     }
 
@@ -48,9 +48,9 @@ enum AccessTracking {
     /// outer one.
     static func track<Result>(_ body: () -> Result) -> (Result, [Access]) {
         let tracker = Tracker()
-        let previous = Platform.accessTrackerSlot
-        Platform.accessTrackerSlot = Unmanaged.passUnretained(tracker).toOpaque()
-        defer { Platform.accessTrackerSlot = previous }
+        let previous = Platform.accessTracker
+        Platform.accessTracker = tracker
+        defer { Platform.accessTracker = previous }
         let result = withExtendedLifetime(tracker) { body() }
         return (result, tracker.accesses)
     }

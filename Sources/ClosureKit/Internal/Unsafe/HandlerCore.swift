@@ -99,7 +99,7 @@ class AnyHandlerCore: @unchecked Sendable {
     @exclusivity(unchecked) var cache: AnyHandlerSnapshot?
 
     /// The number of registered entries. Guarded by the group's lock.
-    @exclusivity(unchecked) var registered = 0
+    var registered = 0
 
     init(group: HandlerGroup, tally: HandlerTally?) {
         self.group = group
@@ -177,7 +177,7 @@ struct CoreRead {
 /// The typed core: see ``AnyHandlerCore``.
 @usableFromInline
 final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
-    @exclusivity(unchecked) private var entries: ContiguousArray<HandlerEntry<Element>> = []
+    private var entries: ContiguousArray<HandlerEntry<Element>> = []
 
     /// Creates an empty core in `group` (a group of its own by default),
     /// counting its entries in `tally` too when one is given.
@@ -188,19 +188,19 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
     /// of a core of this type.
     ///
-    /// Unchecked: the caller knows the core's element type (a selector's id or
-    /// a property's slot fixes it), and a checked cast to a generic class
-    /// would look up its metadata on every message (its measured worth:
-    /// Benchmarks/HISTORY.md, "Unsafe constructs").
+    /// A checked cast: the caller knows the core's element type (a selector's
+    /// id or a property's slot fixes it), but an unchecked one saved under 10%
+    /// on every row (Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     static func typed(_ snapshot: AnyHandlerSnapshot) -> HandlerSnapshot<Element> {
-        unsafeDowncast(snapshot, to: HandlerSnapshot<Element>.self)
+        snapshot as! HandlerSnapshot<Element>
     }
 
-    /// The typed core stored erased under an owner's key.
+    /// The typed core stored erased under an owner's key (a checked cast, as
+    /// ``typed(_:)``).
     @inlinable @inline(__always)
     static func typed(core: AnyHandlerCore) -> HandlerCore<Element> {
-        unsafeDowncast(core, to: HandlerCore<Element>.self)
+        core as! HandlerCore<Element>
     }
 
     // MARK: - Registration
@@ -414,7 +414,7 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
     /// Strong; see ``AnyHandlerCore``.
     @usableFromInline let core: HandlerCore<Element>
     /// Nil once removed. Guarded by the core's lock.
-    @exclusivity(unchecked) var element: Element?
+    var element: Element?
 
     init(element: Element, position: HookPosition?, once: Bool, terminal: Bool, core: HandlerCore<Element>) {
         self.position = position
@@ -524,11 +524,10 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
 struct HandlerDispatch<Element> {
     @usableFromInline let snapshot: HandlerSnapshot<Element>
     @usableFromInline let removals: UInt
-    /// Unretained (`unowned(unsafe)`): the snapshot's entries hold the core
-    /// strongly, so it lives as long as the snapshot, and a dispatch pays no
-    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
-    /// "Unsafe constructs").
-    @usableFromInline unowned(unsafe) let core: HandlerCore<Element>
+    /// Strong. (It was once unretained, since the snapshot's entries hold the
+    /// core; that saved 6% on its best row, under the 10% an unsafe construct
+    /// must buy: Benchmarks/HISTORY.md, "Unsafe constructs".)
+    @usableFromInline let core: HandlerCore<Element>
 
     @usableFromInline
     init(_ snapshot: HandlerSnapshot<Element>, removals: UInt, core: HandlerCore<Element>) {

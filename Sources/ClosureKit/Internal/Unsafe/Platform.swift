@@ -103,17 +103,31 @@ enum Platform {
 
     // MARK: - Thread-local slots
 
-    /// The slot of ``SenderIsolation``: a C `_Thread_local` pointer, nil on
-    /// every thread until set there, read inline (ClosureKitShims).
-    static var senderIsolationSlot: UnsafeMutableRawPointer? {
-        @inline(__always) get { closurekit_get_sender_isolation() }
-        @inline(__always) set { closurekit_set_sender_isolation(newValue) }
+    /// The slot of ``SenderIsolation``: a C `_Thread_local` pointer, 0 on
+    /// every thread until set there, read inline (ClosureKitShims). It holds
+    /// an actor's identity as a bit pattern, never dereferenced: the
+    /// conversion to and from the slot's raw pointer is here.
+    static var senderIsolationSlot: UInt {
+        @inline(__always) get { UInt(bitPattern: closurekit_get_sender_isolation()) }
+        @inline(__always) set { closurekit_set_sender_isolation(UnsafeMutableRawPointer(bitPattern: newValue)) }
     }
 
-    /// The slot of ``AccessTracking``, like ``senderIsolationSlot``.
-    static var accessTrackerSlot: UnsafeMutableRawPointer? {
-        @inline(__always) get { closurekit_get_access_tracker() }
-        @inline(__always) set { closurekit_set_access_tracker(newValue) }
+    /// Whether ``accessTracker`` is set on this thread: one thread-local load.
+    static var hasAccessTracker: Bool {
+        @inline(__always) get { closurekit_get_access_tracker() != nil }
+    }
+
+    /// The slot of ``AccessTracking``, like ``senderIsolationSlot``: the
+    /// tracker running on this thread, held unretained (`Unmanaged`, since a
+    /// C thread-local slot holds a raw pointer); whoever sets it keeps it
+    /// alive until it puts the previous value back.
+    static var accessTracker: AnyObject? {
+        @inline(__always) get {
+            closurekit_get_access_tracker().map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+        }
+        @inline(__always) set {
+            closurekit_set_access_tracker(newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
     }
 
     // MARK: - Clocks

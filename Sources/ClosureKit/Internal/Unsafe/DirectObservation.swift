@@ -96,10 +96,10 @@ final class TypedDelivery<Root: AnyObject, Value>: Sendable {
                 newValue: wantsNew ? values.newValue(as: Value.self) : nil)
         }
         // The storage checked its owner's identity at registration: the
-        // object is the root. Unchecked (this is an Internal file), so a
+        // object is the root. Unchecked (``uncheckedCast(_:to:)``), so a
         // delivery pays no dynamic cast; its measured worth:
         // Benchmarks/HISTORY.md, "Unsafe constructs".
-        handler(unsafeDowncast(object, to: Root.self), change)
+        handler(uncheckedCast(object, to: Root.self), change)
     }
 }
 

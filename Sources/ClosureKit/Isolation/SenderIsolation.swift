@@ -16,14 +16,15 @@
 ///   on the main thread, `notMainThread` elsewhere. Sends save and restore
 ///   the slot around them, so the answer survives them.
 ///
-/// The slot holds an actor's identity as a bit pattern, never dereferenced;
-/// a C thread-local slot holds a raw pointer, hence the conversion. Reading
+/// The slot holds an actor's identity as a bit pattern, never dereferenced
+/// (``Platform/senderIsolationSlot`` converts it to the C slot's pointer and
+/// back). Reading
 /// it is one inline thread-local load per delivery (its measured worth:
 /// Benchmarks/HISTORY.md, "Unsafe constructs").
 enum SenderIsolation {
     /// The slot's value on a thread known not to be the main thread, with no
     /// send in progress: no object lives at address 1.
-    private static var notMainThread: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
+    private static var notMainThread: UInt { 1 }
 
     /// Runs `body` with `isolation` recorded as the sending actor of this
     /// thread (nil: nothing is recorded, and `body` runs as it is).
@@ -45,7 +46,7 @@ enum SenderIsolation {
     static func isKnown(on actor: ObjectIdentifier, isMain: Bool) -> Bool {
         let current = Platform.senderIsolationSlot
         if current == pointer(actor) { return true }
-        guard isMain, current == nil else { return false }
+        guard isMain, current == 0 else { return false }
         return askMainThread(mainActor: actor)
     }
 
@@ -59,7 +60,7 @@ enum SenderIsolation {
     }
 
     @inline(__always)
-    private static func pointer(_ actor: ObjectIdentifier) -> UnsafeMutableRawPointer? {
-        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: actor))
+    private static func pointer(_ actor: ObjectIdentifier) -> UInt {
+        UInt(bitPattern: actor)
     }
 }

@@ -8,7 +8,7 @@
 /// types), so instants convert to the same ticks exactly.
 ///
 /// The clock is read on every schedule. ``ticks(ofStandard:)`` reads an
-/// instant as its `Duration` with an `unsafeBitCast`, which
+/// instant as its `Duration` with ``sameLayoutCast(_:to:)``, which
 /// ``agrees(_:with:)`` guards with a size check (its measured worth:
 /// Benchmarks/HISTORY.md, "Unsafe constructs").
 ///
@@ -30,7 +30,7 @@ enum RawClock {
     /// clock's epoch, in nanoseconds.
     @inline(__always)
     static func ticks<Instant>(ofStandard instant: Instant) -> Int64 {
-        unsafeBitCast(instant, to: Duration.self).saturatingNanoseconds
+        sameLayoutCast(instant, to: Duration.self).saturatingNanoseconds
     }
 
     /// Whether `read` agrees with the Swift clock whose instants `now` returns.

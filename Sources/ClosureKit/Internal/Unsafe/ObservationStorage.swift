@@ -84,9 +84,8 @@ public final class ObservationStorage: @unchecked Sendable {
         guard slot != 0 else { return .none }
         for index in records.indices where records[index].slot == slot {
             let hasPrior = records[index].priorCount > 0
-            return records[index].unretainedCore._withUnsafeGuaranteedRef {
-                SlotObservers(dispatch: $0.dispatch($0.readLocked()), hasPrior: hasPrior)
-            }
+            let core = records[index].core
+            return SlotObservers(dispatch: core.dispatch(core.readLocked()), hasPrior: hasPrior)
         }
         return .none
     }
@@ -180,16 +179,9 @@ final class SlotRecord: @unchecked Sendable {
     /// observer left pays one filtered pass over the snapshot.
     var priorCount = 0
 
-    /// `core`, for a write: the storage holds this record, which holds the
-    /// core, for as long as the storage lives, so a write reads it with no
-    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
-    /// "Unsafe constructs").
-    let unretainedCore: Unmanaged<HandlerCore<SlotObserver>>
-
     init(slot: Int, group: HandlerGroup) {
         self.slot = slot
         self.core = HandlerCore(group: group)
-        self.unretainedCore = .passUnretained(core)
     }
 }
 

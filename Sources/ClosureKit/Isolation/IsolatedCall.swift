@@ -14,14 +14,14 @@
 /// ``ActorDelivery`` calls the result only where the caller is known to run
 /// on `body.isolation` (or where that is nil).
 ///
-/// The assumption is checked twice: each cast traps if the two types differ
-/// in size (a constant the optimiser folds away while they agree), and
+/// The assumption is checked twice: each cast (``sameLayoutCast(_:to:)``,
+/// in Internal/Unsafe) traps if the two types differ in size (a constant the optimiser folds away while they agree), and
 /// `IsolatedCallTests` calls closures through it with and without captures,
 /// with generic arguments and results, on every toolchain CI runs.
 ///
 /// The casts go through a struct that holds the closure, so that the closure
 /// keeps the representation its declared type gives it instead of being
-/// wrapped in reabstraction thunks, as `unsafeBitCast` of a bare generic
+/// wrapped in reabstraction thunks, as a bit-cast of a bare generic
 /// function value would. A generic struct's field has the representation of
 /// its declaration, though: an unconstrained parameter is passed indirectly
 /// and a generic result returned indirectly, so a closure that takes an
@@ -87,10 +87,7 @@ package enum IsolatedCall {
     static func synchronous<Input, Output>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Output
     ) -> @Sendable (Input) -> Output {
-        precondition(
-            MemoryLayout<Isolated<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(Isolated(body: body), to: Plain<Input, Output>.self).body
+        return sameLayoutCast(Isolated(body: body), to: Plain<Input, Output>.self).body
     }
 
     /// ``synchronous(_:)`` for a closure of two parameters.
@@ -98,11 +95,7 @@ package enum IsolatedCall {
     static func synchronous<First, Second, Output>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Output
     ) -> @Sendable (First, Second) -> Output {
-        precondition(
-            MemoryLayout<IsolatedPair<First, Second, Output>>.size
-                == MemoryLayout<PlainPair<First, Second, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedPair(body: body), to: PlainPair<First, Second, Output>.self).body
+        return sameLayoutCast(IsolatedPair(body: body), to: PlainPair<First, Second, Output>.self).body
     }
 
     /// ``synchronous(_:)`` for a closure of no parameters and no result,
@@ -115,10 +108,7 @@ package enum IsolatedCall {
     static func synchronous(
         _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> @Sendable () -> Void {
-        precondition(
-            MemoryLayout<IsolatedVoid>.size == MemoryLayout<PlainVoid>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedVoid(body: body), to: PlainVoid.self).body
+        return sameLayoutCast(IsolatedVoid(body: body), to: PlainVoid.self).body
     }
 
     /// ``synchronous(_:)`` for a closure that returns nothing (a proxy's
@@ -130,10 +120,7 @@ package enum IsolatedCall {
     static func synchronous<Input>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Void
     ) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<IsolatedValueAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedValueAction(body: body), to: PlainValueAction<Input>.self).body
+        return sameLayoutCast(IsolatedValueAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``synchronous(_:)`` for a closure that takes an object and returns
@@ -146,10 +133,7 @@ package enum IsolatedCall {
     static func synchronous<Input: AnyObject>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Void
     ) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<IsolatedObjectAction<Input>>.size == MemoryLayout<PlainObjectAction<Input>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedObjectAction(body: body), to: PlainObjectAction<Input>.self).body
+        return sameLayoutCast(IsolatedObjectAction(body: body), to: PlainObjectAction<Input>.self).body
     }
 
     /// ``synchronous(_:)`` for a closure that takes an object and a value
@@ -159,11 +143,7 @@ package enum IsolatedCall {
     static func synchronous<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
     ) -> @Sendable (First, Second) -> Void {
-        precondition(
-            MemoryLayout<IsolatedObjectPair<First, Second>>.size
-                == MemoryLayout<PlainObjectPair<First, Second>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedObjectPair(body: body), to: PlainObjectPair<First, Second>.self).body
+        return sameLayoutCast(IsolatedObjectPair(body: body), to: PlainObjectPair<First, Second>.self).body
     }
 
     /// ``synchronous(_:)`` for a delegate proxy's `instead` closure, whose
@@ -172,10 +152,7 @@ package enum IsolatedCall {
     static func synchronous<Arguments, Result>(
         _ body: @escaping @isolated(any) @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result {
-        precondition(
-            MemoryLayout<IsolatedInstead<Arguments, Result>>.size == MemoryLayout<PlainInstead<Arguments, Result>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
+        return sameLayoutCast(IsolatedInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
     }
 
     /// ``synchronous(_:)`` for a hook point's `instead` closure.
@@ -183,11 +160,7 @@ package enum IsolatedCall {
     static func synchronous<Owner, Arguments, Result>(
         _ body: @escaping @isolated(any) @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
-        precondition(
-            MemoryLayout<IsolatedOwnedInstead<Owner, Arguments, Result>>.size
-                == MemoryLayout<PlainOwnedInstead<Owner, Arguments, Result>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(
+        return sameLayoutCast(
             IsolatedOwnedInstead(body: body), to: PlainOwnedInstead<Owner, Arguments, Result>.self
         ).body
     }
@@ -200,11 +173,7 @@ package enum IsolatedCall {
     package static func callable<each Input, Output>(
         _ body: @escaping @isolated(any) @Sendable (repeat each Input) -> Output
     ) -> @Sendable (repeat each Input) -> Output {
-        precondition(
-            MemoryLayout<IsolatedPack<repeat each Input, Output>>.size
-                == MemoryLayout<PlainPack<repeat each Input, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(IsolatedPack(body: body), to: PlainPack<repeat each Input, Output>.self).body
+        return sameLayoutCast(IsolatedPack(body: body), to: PlainPack<repeat each Input, Output>.self).body
     }
 
     // MARK: Region-bound closures
@@ -220,19 +189,13 @@ package enum IsolatedCall {
     /// ``synchronous(_:)`` for a region-bound closure of one value.
     @inline(__always)
     static func bound<Input>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<BoundValueAction<Input>>.size == MemoryLayout<BoundPlainValueAction<Input>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(BoundValueAction(body: body), to: BoundPlainValueAction<Input>.self).body
+        return sameLayoutCast(BoundValueAction(body: body), to: BoundPlainValueAction<Input>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object.
     @inline(__always)
     static func bound<Input: AnyObject>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<BoundObjectAction<Input>>.size == MemoryLayout<BoundPlainObjectAction<Input>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(BoundObjectAction(body: body), to: BoundPlainObjectAction<Input>.self).body
+        return sameLayoutCast(BoundObjectAction(body: body), to: BoundPlainObjectAction<Input>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object and a value.
@@ -240,11 +203,7 @@ package enum IsolatedCall {
     static func bound<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) (First, Second) -> Void
     ) -> @Sendable (First, Second) -> Void {
-        precondition(
-            MemoryLayout<BoundObjectPair<First, Second>>.size
-                == MemoryLayout<BoundPlainObjectPair<First, Second>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(BoundObjectPair(body: body), to: BoundPlainObjectPair<First, Second>.self).body
+        return sameLayoutCast(BoundObjectPair(body: body), to: BoundPlainObjectPair<First, Second>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure of two values that answers.
@@ -252,11 +211,7 @@ package enum IsolatedCall {
     static func bound<First, Second, Output>(
         _ body: @escaping @isolated(any) (First, Second) -> Output
     ) -> @Sendable (First, Second) -> Output {
-        precondition(
-            MemoryLayout<BoundPair<First, Second, Output>>.size
-                == MemoryLayout<BoundPlainPair<First, Second, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(BoundPair(body: body), to: BoundPlainPair<First, Second, Output>.self).body
+        return sameLayoutCast(BoundPair(body: body), to: BoundPlainPair<First, Second, Output>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a hook point's `instead` closure.
@@ -264,11 +219,7 @@ package enum IsolatedCall {
     static func bound<Owner, Arguments, Result>(
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
-        precondition(
-            MemoryLayout<BoundOwnedInstead<Owner, Arguments, Result>>.size
-                == MemoryLayout<BoundPlainOwnedInstead<Owner, Arguments, Result>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(
+        return sameLayoutCast(
             BoundOwnedInstead(body: body), to: BoundPlainOwnedInstead<Owner, Arguments, Result>.self
         ).body
     }
@@ -278,11 +229,7 @@ package enum IsolatedCall {
     static func bound<each Input, Output>(
         _ body: @escaping @isolated(any) (repeat each Input) -> Output
     ) -> @Sendable (repeat each Input) -> Output {
-        precondition(
-            MemoryLayout<BoundPack<repeat each Input, Output>>.size
-                == MemoryLayout<BoundPlainPack<repeat each Input, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(BoundPack(body: body), to: BoundPlainPack<repeat each Input, Output>.self).body
+        return sameLayoutCast(BoundPack(body: body), to: BoundPlainPack<repeat each Input, Output>.self).body
     }
 }
 
@@ -310,10 +257,7 @@ extension IsolatedCall {
     static func regionBound<Input>(
         _ body: @escaping @isolated(any) (Input) -> Void
     ) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<RegionAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(RegionAction(body: body), to: PlainValueAction<Input>.self).body
+        return sameLayoutCast(RegionAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``regionBound(_:)-((Input)->Void)`` for a closure that answers.
@@ -321,10 +265,7 @@ extension IsolatedCall {
     static func regionBound<Input, Output>(
         _ body: @escaping @isolated(any) (Input) -> Output
     ) -> @Sendable (Input) -> Output {
-        precondition(
-            MemoryLayout<RegionFunction<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(RegionFunction(body: body), to: Plain<Input, Output>.self).body
+        return sameLayoutCast(RegionFunction(body: body), to: Plain<Input, Output>.self).body
     }
 
     /// ``regionBound(_:)-((Input)->Void)`` for a delegate proxy's `instead` closure.
@@ -332,10 +273,7 @@ extension IsolatedCall {
     static func regionBound<Arguments, Result>(
         _ body: @escaping @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (inout InsteadInvocation<Arguments, Result>) -> Result {
-        precondition(
-            MemoryLayout<RegionInstead<Arguments, Result>>.size == MemoryLayout<PlainInstead<Arguments, Result>>.size,
-            "ClosureKit: @isolated(any) closures changed representation on this toolchain")
-        return unsafeBitCast(RegionInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
+        return sameLayoutCast(RegionInstead(body: body), to: PlainInstead<Arguments, Result>.self).body
     }
 
     /// ``bound(_:)-((repeat each Input)->Output)`` for ClosureKitFoundation's
@@ -360,19 +298,13 @@ extension IsolatedCall {
     /// closure joined the proxy's region.
     @inline(__always)
     static func regionBound<Input>(callable body: @escaping (Input) -> Void) -> @Sendable (Input) -> Void {
-        precondition(
-            MemoryLayout<RegionPlainAction<Input>>.size == MemoryLayout<PlainValueAction<Input>>.size,
-            "ClosureKit: closures changed representation on this toolchain")
-        return unsafeBitCast(RegionPlainAction(body: body), to: PlainValueAction<Input>.self).body
+        return sameLayoutCast(RegionPlainAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``regionBound(callable:)-((Input)->Void)`` for a closure that answers.
     @inline(__always)
     static func regionBound<Input, Output>(callable body: @escaping (Input) -> Output) -> @Sendable (Input) -> Output {
-        precondition(
-            MemoryLayout<RegionPlainFunction<Input, Output>>.size == MemoryLayout<Plain<Input, Output>>.size,
-            "ClosureKit: closures changed representation on this toolchain")
-        return unsafeBitCast(RegionPlainFunction(body: body), to: Plain<Input, Output>.self).body
+        return sameLayoutCast(RegionPlainFunction(body: body), to: Plain<Input, Output>.self).body
     }
 
     private struct RegionPlainFunction<Input, Output> { let body: (Input) -> Output }
