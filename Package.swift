@@ -14,7 +14,9 @@ let package = Package(
         .target(
             name: "ClosureKit",
             dependencies: ["ClosureKitShims"],
-            exclude: ["DelegateProxy/README-for-proxy-authors.md"]
+            exclude: [
+                "DelegateProxy/README-for-proxy-authors.md", "Internal/Unsafe/README.md", "Isolation/README.md",
+            ]
         ),
         // The C library calls Swift cannot make (variadic `syscall` and
         // `prctl`), as static inline functions; only Internal/Platform.swift

@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Observation/Internal/ObservationStorage.swift
+// Samples of Sources/ClosureKit/Internal/Unsafe/ObservationStorage.swift
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Observation/Internal/ObservationStorage.swift:7
+// Sources/ClosureKit/Internal/Unsafe/ObservationStorage.swift:7
 // snippet.hide
 func sample7() async throws {
 // snippet.show

@@ -1,5 +1,5 @@
 // Every registration below has up to three forms, and Swift picks one from
-// the types (see `RegionBound` in Handlers/ActorDelivery.swift, and the
+// the types (see `RegionBound` in Isolation/ActorDelivery.swift, and the
 // Isolation article, "What a closure receives"):
 // - the region form, for an object that is not `Sendable`: the closure is
 //   `@isolated(any)` but not `@Sendable`, so region-based isolation merges it

@@ -4,7 +4,7 @@
 /// test suite parses multi-megabyte documents.
 ///
 /// Package access: the guard lives in ClosureKitFoundation, and the platform
-/// module is imported in one file of the package, `Internal/Platform.swift`.
+/// module is imported in one file of the package, `Internal/Unsafe/Platform.swift`.
 ///
 /// Why a buffer pointer and `memchr` rather than `array[range].firstIndex(of:)`:
 /// the generic search is many times slower in a debug build, where it is not
