@@ -179,6 +179,20 @@ extension HookPointSuites {
             }
         }
 
+        @Test("a closure that returns the result is refused before the call: only an after hook replaces it")
+        func resultReplacementBeforeTheCall() {
+            let expected = HookError.signatureMismatch(
+                name: "load(_:)", owner: "Configured", position: .before,
+                expected: "@Sendable (Configured, Invocation<String, Array<String>>) -> () or "
+                    + "@Sendable (Invocation<Any, Any>) -> ()",
+                given: "@Sendable (Configured, Invocation<String, Array<String>>) -> Array<String>")
+            #expect(throws: expected) {
+                try Configured.hook("load(_:)", at: .before) {
+                    @Sendable (_: Configured, _: Invocation<String, [String]>) -> [String] in ["replaced"]
+                }
+            }
+        }
+
         @Test(
             "instead and after on the end-of-life hook point throw at registration",
             arguments: [

@@ -143,6 +143,20 @@ extension HookPointSuites {
             _ = (all, loudOnly)
         }
 
+        @Test("a type-wide after hook for a subclass runs after its instances' calls, never after the superclass's")
+        func subclassAfterScope() {
+            let log = Probe()
+            let base = Recorder("base", log: log)
+            let loud = LoudRecorder("loud", log: log)
+            let loudOnly = Recorder.hooks.record.after(for: LoudRecorder.self) { recorder, invocation in
+                log.record("after loud only \(recorder.name) \(invocation.result.map(String.init) ?? "none")")
+            }
+            _ = base.record("x")
+            _ = loud.record("y")
+            #expect(log.events == ["original base x", "original loud y", "after loud only loud 1"])
+            _ = loudOnly
+        }
+
         @Test("a type-wide instead hook for a subclass replaces the method on its instances, never on the superclass's")
         func subclassInsteadScope() {
             let log = Probe()

@@ -174,6 +174,22 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
+    @Test("a main-actor end-of-life hook runs for an instance that ends on the main actor, not for one elsewhere")
+    func endOfLifeHookOnlyOnItsActor() {
+        var ended: [String] = []
+        let holder = RecorderHolder()
+        holder.recorder = Recorder("elsewhere", log: Probe())
+        let elsewhere = Recorder.hooks.end.before(on: holder.recorder!) { ended.append($0.name) }
+        // The last reference goes on a background thread: the instance ends there.
+        blockingOnBackgroundThread { holder.recorder = nil }
+        #expect(ended.isEmpty)
+        holder.recorder = Recorder("here", log: Probe())
+        let here = Recorder.hooks.end.before(on: holder.recorder!) { ended.append($0.name) }
+        holder.recorder = nil
+        #expect(ended == ["here"])
+        _ = (elsewhere, here)
+    }
+
     @Test("an actor's handler runs at once for a send made on that actor")
     func otherActorRunsAtOnce() async {
         let counter = BeaconCounter()
@@ -210,4 +226,9 @@ final class ResultBox: @unchecked Sendable {
 
 final class FlagBox: @unchecked Sendable {
     var value: Bool?
+}
+
+/// Holds a recorder so that another thread can drop the last reference.
+final class RecorderHolder: @unchecked Sendable {
+    var recorder: Recorder?
 }

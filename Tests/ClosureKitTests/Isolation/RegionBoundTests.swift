@@ -31,6 +31,24 @@ struct RegionBoundTests {
         tokens.forEach { $0.cancel() }
     }
 
+    @Test("a main-actor hook by name on a plain instance runs after the events that wait for the main actor")
+    func byNameHookDrainsWaitingEventsFirst() throws {
+        let shared = SharedPinger()
+        let journal = NamedJournal()
+        var log: [String] = []
+        let tokens = [
+            shared.addHandler(for: .valueChanged) { _ in log.append("shared") },
+            try journal.hook("write(_:)", at: .before) { (_: NamedJournal, invocation: Invocation<String, Int>) in
+                log.append("hook \(invocation.arguments)")
+            },
+        ]
+        blockingOnBackgroundThread { shared.sendEvents(.valueChanged) }
+        #expect(log.isEmpty)
+        _ = journal.write("now")
+        #expect(log == ["shared", "hook now"])
+        tokens.forEach { $0.cancel() }
+    }
+
     @Test("a region-bound handler from nonisolated code may capture a local var and runs during the send")
     nonisolated func nonisolatedCapturesVar() {
         let pinger = PlainPinger()

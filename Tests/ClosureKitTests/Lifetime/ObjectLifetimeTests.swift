@@ -136,6 +136,26 @@ struct ObjectLifetimeTests {
         _ = second
     }
 
+    @Test("releaseEndedObjects ends the ended objects it finds on the calling thread and counts them")
+    func releaseEndedObjectsEndsOnCaller() {
+        // A parallel test's sweep may take this test's entry first: then
+        // another object is tried, never waiting.
+        var counted = false
+        for _ in 0..<100 where !counted {
+            let probe = Probe()
+            let caller = pthread_self()
+            var object: PlainObject? = PlainObject()
+            let token = ObjectLifetime.onEnd(of: object!) {
+                probe.record(pthread_equal(pthread_self(), caller) != 0 ? "caller" : "elsewhere")
+            }
+            object = nil
+            let released = ObjectLifetime.releaseEndedObjects()
+            counted = released > 0 && probe.events == ["caller"]
+            _ = token
+        }
+        #expect(counted)
+    }
+
     @Test("a sweep happens after a bounded number of calls, and ends the object on the end-of-life queue")
     func amortisedSweep() {
         let probe = Probe()

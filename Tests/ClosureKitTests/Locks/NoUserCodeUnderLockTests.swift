@@ -108,6 +108,22 @@ struct NoUserCodeUnderLockTests {
         _ = added.withLock { $0 }?.cancel()
     }
 
+    @Test("a cancelled end-of-life callback whose capture's deinit registers another on the same object")
+    func endCallbackCaptureReenters() {
+        let object = LifetimeObject()
+        let added = Locked<CancellationToken?>(nil)
+        var capture: OnEnd? = OnEnd {
+            let token = object.onEnd {}
+            added.withLock { $0 = token }
+        }
+        let token = object.onEnd { [capture] in _ = capture }
+        capture = nil
+        #expect(token.cancel())
+        #expect(added.withLock { $0 } != nil)
+        #expect(object.lifetimeStorage.endCallbackCount == 1)
+        _ = added.withLock { $0 }?.cancel()
+    }
+
     @Test("a repeating delay on a clock whose now reads the scheduler")
     func clockNowReadsTheScheduler() async {
         let callback = NowCallback()

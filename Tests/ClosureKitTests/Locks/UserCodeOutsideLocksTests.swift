@@ -347,6 +347,10 @@ struct UserCodeOutsideLocksTests {
         let beyond = 100
         let count = KeyPathPins.capacity + beyond
         let log = ObservationLog<Int>()
+        // Pinned while pins are free (only this test takes them all), so that
+        // asking again once they are taken must still answer "pinned".
+        let early: AnyKeyPath = \ObservedAccount.[ending: EndingKey(-1) {}]
+        let pinnedEarly = KeyPathPins.pin(early)
         var tokens: [CancellationToken] = []
         for id in 0..<count {
             let key = EndingKey(id) { ended.withLock { $0 += 1 } }
@@ -356,6 +360,10 @@ struct UserCodeOutsideLocksTests {
                 })
         }
         #expect(KeyPathPins.count <= KeyPathPins.capacity)
+        if pinnedEarly {
+            #expect(KeyPathPins.count == KeyPathPins.capacity)
+            #expect(ObservedKeyPath(pinning: early).pinned != nil)
+        }
         // The last observation's key path is held, not pinned: it is
         // delivered all the same.
         account.balance = 1
