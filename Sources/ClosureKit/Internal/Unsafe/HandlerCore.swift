@@ -188,19 +188,20 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
     /// of a core of this type.
     ///
-    /// A checked cast: the caller knows the core's element type (a selector's
-    /// id or a property's slot fixes it), but an unchecked one saved under 10%
-    /// on every row (Benchmarks/HISTORY.md, "Unsafe constructs").
+    /// Unchecked (``uncheckedCast(_:to:)``): the caller knows the core's
+    /// element type (a selector's id or a property's slot fixes it), and a
+    /// checked cast to a generic class looks up its metadata on every message
+    /// (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
     @inlinable @inline(__always)
     static func typed(_ snapshot: AnyHandlerSnapshot) -> HandlerSnapshot<Element> {
-        snapshot as! HandlerSnapshot<Element>
+        uncheckedCast(snapshot, to: HandlerSnapshot<Element>.self)
     }
 
-    /// The typed core stored erased under an owner's key (a checked cast, as
-    /// ``typed(_:)``).
+    /// The typed core stored erased under an owner's key; unchecked, as
+    /// ``typed(_:)``.
     @inlinable @inline(__always)
     static func typed(core: AnyHandlerCore) -> HandlerCore<Element> {
-        core as! HandlerCore<Element>
+        uncheckedCast(core, to: HandlerCore<Element>.self)
     }
 
     // MARK: - Registration
