@@ -525,10 +525,11 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
 struct HandlerDispatch<Element> {
     @usableFromInline let snapshot: HandlerSnapshot<Element>
     @usableFromInline let removals: UInt
-    /// Strong. (It was once unretained, since the snapshot's entries hold the
-    /// core; that saved 6% on its best row, under the 10% an unsafe construct
-    /// must buy: Benchmarks/HISTORY.md, "Unsafe constructs".)
-    @usableFromInline let core: HandlerCore<Element>
+    /// Unretained (`unowned(unsafe)`): the snapshot's entries hold the core
+    /// strongly, so it lives as long as the snapshot, and a dispatch pays no
+    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
+    /// "Unsafe constructs").
+    @usableFromInline unowned(unsafe) let core: HandlerCore<Element>
 
     @usableFromInline
     init(_ snapshot: HandlerSnapshot<Element>, removals: UInt, core: HandlerCore<Element>) {
