@@ -15,8 +15,8 @@
 /// on `body.isolation` (or where that is nil).
 ///
 /// The assumption is checked twice: each cast (``sameLayoutCast(_:to:)``,
-/// in Internal/Unsafe) traps if the two types differ in size (a constant the optimiser folds away while they agree), and
-/// `IsolatedCallTests` calls closures through it with and without captures,
+/// in Internal/Unsafe) traps if the two types differ in size (a constant
+/// the optimiser folds away while they agree), and `IsolatedCallTests` calls closures through it with and without captures,
 /// with generic arguments and results, on every toolchain CI runs.
 ///
 /// The casts go through a struct that holds the closure, so that the closure
