@@ -16,8 +16,9 @@
 ///
 /// The assumption is checked twice: each cast (``sameLayoutCast(_:to:)``,
 /// in Internal/Unsafe) traps if the two types differ in size (a constant
-/// the optimiser folds away while they agree), and `IsolatedCallTests` calls closures through it with and without captures,
-/// with generic arguments and results, on every toolchain CI runs.
+/// the optimiser folds away while they agree), and `IsolatedCallTests`
+/// calls closures through it with and without captures, with generic
+/// arguments and results, on every toolchain CI runs.
 ///
 /// The casts go through a struct that holds the closure, so that the closure
 /// keeps the representation its declared type gives it instead of being
