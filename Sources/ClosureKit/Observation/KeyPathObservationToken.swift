@@ -107,7 +107,10 @@ final class DroppedKeyPaths: Sendable {
     ) -> @Sendable (Root, ObservedChange<Value>) -> Void {
         { [self] object, change in
             let keyPath = change.keyPath
-            guard !keyPaths.withLock({ $0.contains(keyPath) }) else { return }
+            // Copied out, then compared with no lock held: comparing key
+            // paths compares their subscript arguments with the user's `==`.
+            let dropped = keyPaths.withLock { $0 }
+            guard !dropped.contains(keyPath) else { return }
             handler(object, change)
         }
     }

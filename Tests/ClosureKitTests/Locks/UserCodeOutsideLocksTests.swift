@@ -328,6 +328,39 @@ struct UserCodeOutsideLocksTests {
         #expect(token.cancel())
     }
 
+    @Test("a dropped key path is compared with no lock held: its argument's == may drop another")
+    @MainActor
+    func droppedKeyPathComparedOutsideLock() {
+        let account = ObservedAccount()
+        let token = Locked<KeyPathObservationToken<ObservedAccount>?>(nil)
+        let otherPath = Locked<PartialKeyPath<ObservedAccount>?>(nil)
+        let armed = Locked(false)
+        let fired = Locked(false)
+        // The arguments' `==` and `hash(into:)` drop `other` again, once
+        // armed: which takes the dropped list's lock. A change of `watched`
+        // is checked against that list by comparing key paths; under its
+        // lock, this died with "Recursive call to lock".
+        let reenter: @Sendable () -> Void = {
+            guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
+            fired.withLock { $0 = true }
+            if let token = token.withLock({ $0 }), let other = otherPath.withLock({ $0 }) { token.cancel(other) }
+        }
+        let watched = \ObservedAccount.[reentering: ReenteringKey(id: 10, onUse: reenter)]
+        let other = \ObservedAccount.[reentering: ReenteringKey(id: 20, onUse: reenter)]
+        otherPath.withLock { $0 = other }
+        let log = ObservationLog<Int>()
+        let registered = account.observe([watched, other], options: .new) { _, change in
+            log.append(change.newValue ?? -1)
+        }
+        token.withLock { $0 = registered }
+        #expect(registered.cancel(other))
+        armed.withLock { $0 = true }
+        account.balance = 5
+        #expect(fired.withLock { $0 })
+        #expect(log.entries == [15])
+        registered.cancel()
+    }
+
     @Test("changes made by hand keep no key path: each one's subscript argument ends with it")
     func changesKeepNoKeyPath() {
         let ended = Locked(0)
