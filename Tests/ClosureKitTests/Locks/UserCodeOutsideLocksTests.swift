@@ -341,7 +341,11 @@ struct UserCodeOutsideLocksTests {
         // is checked against that list by comparing key paths; under its
         // lock, this died with "Recursive call to lock".
         let reenter: @Sendable () -> Void = {
-            guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
+            let wasArmed = armed.withLock { armed in
+                defer { armed = false }
+                return armed
+            }
+            guard wasArmed else { return }
             fired.withLock { $0 = true }
             if let token = token.withLock({ $0 }), let other = otherPath.withLock({ $0 }) { token.cancel(other) }
         }
