@@ -360,9 +360,9 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// consumed element there.
     ///
     /// Never inlined: it is the slow path of ``HandlerDispatch/isCurrent(at:)``
-    /// (taken only after a removal, or for a one-shot entry), and inlined into
-    /// every dispatch loop it cost a send to one control handler 8
-    /// instructions more (control-events.send-1, 248 → 256 by callgrind).
+    /// (taken only after a removal, or for a one-shot entry), and inlined it
+    /// would weigh on every dispatch loop (its measured cost:
+    /// Benchmarks/HISTORY.md, "The claim out of line").
     @usableFromInline @inline(never)
     func claim(_ entry: HandlerEntry<Element>) -> Bool {
         group.lock.lock()
