@@ -37,12 +37,16 @@ enum InsteadLink<Arguments, Result> {
 /// ones.
 ///
 /// An invocation must hold its continuation in a stored property, so the
-/// chain's closures, which the call passes as non-escaping ones, are made
-/// escaping in type once per call (`withoutActuallyEscaping`: one heap box,
-/// and a check when the call ends that nothing kept them). Every link's
-/// continuation is that one closure with the index to go on from
-/// (``InsteadContinuation``), so a chain allocates one box a call whatever
-/// its length (Benchmarks/HISTORY.md, "InsteadChain").
+/// chain's closure, which the call passes as a non-escaping one, is made
+/// escaping in type once per call (`withoutActuallyEscaping`, with a check
+/// when the call ends that nothing kept it). Every link's continuation is
+/// that one closure with the index to go on from (``InsteadContinuation``).
+/// The closure receives itself as a parameter (``InsteadChainBody``) instead
+/// of reading itself from a captured variable, so it captures nothing that
+/// changes and a call pays no optional unwrap or extra retain per link. A
+/// call allocates one box whatever the chain's length: the one the runtime
+/// wraps a non-escaping closure in to check, when the call ends, that nothing
+/// kept it (Benchmarks/HISTORY.md, "InsteadChain").
 @usableFromInline
 enum InsteadChain<Arguments, Result> {
     /// Runs a chain of `count` links with `arguments`.
@@ -62,7 +66,7 @@ enum InsteadChain<Arguments, Result> {
         end: (Arguments) -> Result
     ) -> Result {
         // The chain from `index` inward, given itself as an escaping closure.
-        func run(from index: Int, _ arguments: Arguments, _ chain: @escaping (Int, Arguments) -> Result) -> Result {
+        func run(from index: Int, _ arguments: Arguments, _ chain: InsteadChainBody<Arguments, Result>) -> Result {
             var index = index
             while index < count {
                 let inner = index + 1
@@ -73,13 +77,8 @@ enum InsteadChain<Arguments, Result> {
             }
             return end(arguments)
         }
-        // The one escaping-typed closure of the call; it reads itself from
-        // `chain`, which is cleared before the check that nothing kept it.
-        var chain: ((Int, Arguments) -> Result)?
-        return escaping({ index, arguments in run(from: index, arguments, chain!) }) { escaped in
-            chain = escaped
-            defer { chain = nil }
-            return escaped(0, arguments)
+        return escaping({ index, arguments, chain in run(from: index, arguments, chain) }) { escaped in
+            escaped(0, arguments, InsteadChainBody(escaped))
         }
     }
 
@@ -90,10 +89,23 @@ enum InsteadChain<Arguments, Result> {
     /// the context moves to the heap as well).
     @inlinable @inline(never)
     static func escaping(
-        _ closure: (Int, Arguments) -> Result,
-        _ body: (@escaping (Int, Arguments) -> Result) -> Result
+        _ closure: (Int, Arguments, InsteadChainBody<Arguments, Result>) -> Result,
+        _ body: (@escaping (Int, Arguments, InsteadChainBody<Arguments, Result>) -> Result) -> Result
     ) -> Result {
         withoutActuallyEscaping(closure, do: body)
+    }
+}
+
+/// The chain of one call, as its continuations hold it: a closure that runs
+/// the chain from a link inward and receives itself, to hand to the
+/// continuations of the links it runs.
+@usableFromInline
+struct InsteadChainBody<Arguments, Result> {
+    @usableFromInline let run: (Int, Arguments, InsteadChainBody) -> Result
+
+    @inlinable
+    init(_ run: @escaping (Int, Arguments, InsteadChainBody) -> Result) {
+        self.run = run
     }
 }
 
@@ -102,12 +114,12 @@ enum InsteadChain<Arguments, Result> {
 @usableFromInline
 struct InsteadContinuation<Arguments, Result> {
     /// Runs the chain of the call from a link inward.
-    @usableFromInline let chain: (Int, Arguments) -> Result
+    @usableFromInline let chain: InsteadChainBody<Arguments, Result>
     /// The link inside the one that proceeds.
     @usableFromInline let inner: Int
 
     @inlinable
-    init(chain: @escaping (Int, Arguments) -> Result, inner: Int) {
+    init(chain: InsteadChainBody<Arguments, Result>, inner: Int) {
         self.chain = chain
         self.inner = inner
     }
@@ -115,7 +127,7 @@ struct InsteadContinuation<Arguments, Result> {
     /// Runs what the link replaced with `arguments`.
     @inlinable
     func callAsFunction(_ arguments: Arguments) -> Result {
-        chain(inner, arguments)
+        chain.run(inner, arguments, chain)
     }
 
     /// Calls `body` with the invocation of an `instead` link that proceeds

@@ -766,6 +766,15 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         // is not visited.
         let (typeWideRead, ownRead) = typeWide.read(with: own)
         let selector = selector
+        if typeWideRead.snapshot == nil, let ownSnapshot = ownRead?.snapshot {
+            let items = HandlerCore<Hook>.typed(ownSnapshot).items
+            if items.count == 1, items[0].position == .instead, !items[0].once,
+                case .replacement(let body) = items[0].element.body,
+                items[0].element.isReady
+            {
+                return callWithSoleInstead(instance, arguments, body, original: original)
+            }
+        }
         // The engine's stages: type-wide hooks (those that apply to this
         // instance's class), then the instance's.
         return Stages.run(
@@ -788,6 +797,31 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
                 return next.withInvocation(selector, arguments) { body(instance, &$0) }
             },
             combine: nil,
+            end: { original(instance, $0) })
+    }
+
+    /// ``callWithHooks(_:_:original:)`` for one `instead` hook of the
+    /// instance, not one-shot, with no type-wide hooks and no other hook of
+    /// the instance: it runs that hook as a chain of one link that proceeds
+    /// to the original, with none of the stages' loops and claims.
+    ///
+    /// The hook is not re-checked: no other hook runs between the snapshot
+    /// read under the lock and this one, so the read is its check (as a
+    /// concurrent removal may land just after any check). A hook that cannot
+    /// answer on this thread (``Hook/isReady``) is passed over, as in
+    /// ``Stages``. (`before` and `after` hooks gain nothing from a path of
+    /// their own: measured, one cost 11% more than the stages' loops.)
+    @inlinable @inline(__always)
+    func callWithSoleInstead(
+        _ instance: Owner,
+        _ arguments: Arguments,
+        _ body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
+        original: (Owner, Arguments) -> Result
+    ) -> Result {
+        let selector = selector
+        return InsteadChain.run(
+            count: 1, arguments: arguments,
+            link: { _, arguments, next in next.withInvocation(selector, arguments) { body(instance, &$0) } },
             end: { original(instance, $0) })
     }
 
