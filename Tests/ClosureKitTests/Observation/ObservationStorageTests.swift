@@ -40,6 +40,45 @@ struct ObservationStorageTests {
         #expect(log.entries == ["prior"])
     }
 
+    @Test("sets between registrations reach every current observer, and a removed one no more")
+    func setsBetweenRegistrations() throws {
+        let account = ObservedAccount()
+        let log = ObservationLog<String>()
+        let first = account.observe(\.balance, options: .new) { _, change in log.append("first \(change.newValue!)") }
+        // The second and third sets find the observers read by the first.
+        account.balance = 1
+        account.balance = 2
+        account.balance = 3
+        let second = account.observe(\.balance, options: .new) { _, change in
+            log.append("second \(change.newValue!)")
+        }
+        account.balance = 4
+        account.balance = 5
+        _ = first.cancel()
+        account.balance = 6
+        account.balance = 7
+        #expect(
+            log.entries == [
+                "first 1", "first 2", "first 3", "first 4", "second 4", "first 5", "second 5", "second 6",
+                "second 7",
+            ])
+        withExtendedLifetime(second) {}
+    }
+
+    @Test("an observer that hears before sets hears before every set, not only the first")
+    func priorOnEverySet() throws {
+        let account = ObservedAccount()
+        let log = ObservationLog<String>()
+        let token = account.observe(\.balance, options: [.prior, .old, .new]) { _, change in
+            log.append("\(change.kind) \(change.oldValue!) \(change.newValue.map(String.init) ?? "-")")
+        }
+        account.balance = 1
+        account.balance = 2
+        account.balance = 3
+        #expect(log.entries == ["prior 0 -", "change 0 1", "prior 1 -", "change 1 2", "prior 2 -", "change 2 3"])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("a token cancelled on another thread stops later sets on every thread")
     func cancelFromAnotherThread() throws {
         let account = ObservedAccount()

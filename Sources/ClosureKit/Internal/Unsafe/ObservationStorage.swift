@@ -83,9 +83,7 @@ public final class ObservationStorage: @unchecked Sendable {
     func observersLocked(forSlot slot: Int) -> SlotObservers {
         guard slot != 0 else { return .none }
         for index in records.indices where records[index].slot == slot {
-            let hasPrior = records[index].priorCount > 0
-            let core = records[index].core
-            return SlotObservers(dispatch: core.dispatch(core.readLocked()), hasPrior: hasPrior)
+            return records[index].observersLocked()
         }
         return .none
     }
@@ -182,6 +180,24 @@ final class SlotRecord: @unchecked Sendable {
     init(slot: Int, group: HandlerGroup) {
         self.slot = slot
         self.core = HandlerCore(group: group)
+    }
+
+    /// The slot's observers as a set reads them; the caller holds the lock.
+    ///
+    /// A set between registrations finds the snapshot cached and calls
+    /// nothing that could release: rebuilding it is out of line, so that the
+    /// common path holds the record and its core with no retain.
+    func observersLocked() -> SlotObservers {
+        guard let snapshot = core.cache else { return rebuiltObserversLocked() }
+        let dispatch = HandlerDispatch(
+            HandlerCore<SlotObserver>.typed(snapshot), removals: core.group.removals.load(), core: core)
+        return SlotObservers(dispatch: dispatch, hasPrior: priorCount > 0)
+    }
+
+    /// ``observersLocked()`` when the snapshot must be rebuilt first.
+    @inline(never)
+    private func rebuiltObserversLocked() -> SlotObservers {
+        SlotObservers(dispatch: core.dispatch(core.readLocked()), hasPrior: priorCount > 0)
     }
 }
 
