@@ -71,8 +71,9 @@ extension DelegateProxyBase {
 
     /// The forwarding path: one library call reads the route under the
     /// proxy's lock; a method with no closures goes to the real delegate or
-    /// the default, a single plain `instead` closure is called directly, and
-    /// everything else takes the engine's stages.
+    /// the default, a single plain `instead` closure of no actor
+    /// (``ProxyClosure/answer(_:)``) is called directly, with no isolation to
+    /// check, and everything else takes the engine's stages.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -89,10 +90,11 @@ extension DelegateProxyBase {
             return defaultValue()
         }
         let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures!)
-        if snapshot.isSoleTerminal, case .plain(let body) = snapshot.items[0].element {
-            // One plain, nonisolated instead closure and nothing else: the
-            // snapshot just read under the lock is its check.
-            return body.body(arguments)
+        if snapshot.isSoleTerminal, case .answer(let body) = snapshot.items[0].element {
+            // One plain instead closure of no actor and nothing else: the
+            // snapshot just read under the lock is its check, and it has no
+            // isolation to check.
+            return body(arguments)
         }
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
     }

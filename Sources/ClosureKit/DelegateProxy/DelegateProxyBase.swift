@@ -254,13 +254,16 @@ open class DelegateProxyBase<Delegate> {
 
     // MARK: - Internal
 
-    /// Registers an `instead` closure that takes the arguments alone.
+    /// Registers an `instead` closure that takes the arguments alone: one of
+    /// no actor as ``ProxyClosure/answer(_:)``, with no isolation to check at
+    /// each message, one of an actor as ``ProxyClosure/plain(_:)``.
     final func answer<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         _ options: RegistrationOptions,
         _ body: Answering<@Sendable (Arguments) -> Result>
     ) -> CancellationToken {
-        register(selector, .instead, options, .plain(body))
+        guard body.actor != nil else { return register(selector, .instead, options, .answer(body.body)) }
+        return register(selector, .instead, options, .plain(body))
     }
 
     /// Registers a `before` or `after` closure that takes the invocation.
@@ -282,11 +285,12 @@ open class DelegateProxyBase<Delegate> {
         _ closure: ProxyClosure<Arguments, Result>
     ) -> CancellationToken {
         requireDeclared(selector)
-        // A plain closure answers alone, unless the selector's combining
-        // rule asks the real delegate too, or it belongs to an actor (then
-        // it answers only messages sent on that actor: see `Answering`).
+        // A plain closure of no actor answers alone, unless the selector's
+        // combining rule asks the real delegate too. One of an actor
+        // (`.plain`) answers only messages sent on that actor: see
+        // `Answering`.
         var terminal = false
-        if case .plain(let body) = closure, body.actor == nil, !selector.combining.callsBoth { terminal = true }
+        if case .answer = closure, !selector.combining.callsBoth { terminal = true }
         return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
             .add(closure, position: position, once: options.contains(.once), terminal: terminal)
     }

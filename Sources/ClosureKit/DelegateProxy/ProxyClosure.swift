@@ -2,7 +2,12 @@
 /// of the proxy's handler cores.
 @usableFromInline
 enum ProxyClosure<Arguments, Result>: Sendable {
-    /// An `instead` closure that takes the arguments alone.
+    /// An `instead` closure that takes the arguments alone, of no actor: it
+    /// can answer anywhere, so it carries no isolation to check, and a
+    /// message whose only closure it is calls it directly.
+    case answer(@Sendable (Arguments) -> Result)
+    /// An `instead` closure that takes the arguments alone, registered from
+    /// an actor: it answers only messages sent on that actor.
     case plain(Answering<@Sendable (Arguments) -> Result>)
     /// An `instead` closure that takes an invocation and may proceed.
     case instead(Answering<@Sendable (inout InsteadInvocation<Arguments, Result>) -> Result>)
@@ -18,21 +23,20 @@ enum ProxyClosure<Arguments, Result>: Sendable {
     @inlinable
     var link: InsteadLink<Arguments, Result>? {
         switch self {
+        case .answer(let body): .arguments(body)
         case .plain(let body): .arguments(body.body)
         case .instead(let body): .invocation(body.body)
         case .observer, .argumentsObserver, .replacer: nil
         }
     }
 
-    /// Calls a `before` or `after` closure, building an invocation only for
-    /// one that takes it. Returns the result a replacing closure answered,
-    /// nil for the others.
     /// Whether the closure can run on this thread now: false for a closure
     /// that must answer, registered from an actor the message is not sent
-    /// on (see ``Answering``).
+    /// on (see ``Answering``). A closure of no actor needs no check.
     @inlinable
     var isReady: Bool {
         switch self {
+        case .answer: true
         case .plain(let body): body.canAnswer
         case .instead(let body): body.canAnswer
         case .replacer(let body): body.canAnswer
@@ -40,6 +44,9 @@ enum ProxyClosure<Arguments, Result>: Sendable {
         }
     }
 
+    /// Calls a `before` or `after` closure, building an invocation only for
+    /// one that takes it. Returns the result a replacing closure answered,
+    /// nil for the others.
     @inlinable
     func observe(
         _ selector: MethodSelector<Arguments, Result>,
@@ -56,7 +63,7 @@ enum ProxyClosure<Arguments, Result>: Sendable {
             return nil
         case .replacer(let body):
             return body.body(Invocation(selector: selector, position: position, arguments: arguments, result: result))
-        case .plain, .instead:
+        case .answer, .plain, .instead:
             return nil
         }
     }

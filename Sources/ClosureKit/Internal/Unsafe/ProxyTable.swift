@@ -92,8 +92,8 @@ final class ProxyTable: @unchecked Sendable {
     /// Everything one message needs, in one critical section: the
     /// selector's snapshot with the removal count, and the real delegate with
     /// its witness table, unless the snapshot's one closure answers alone
-    /// (``AnyHandlerSnapshot/isSoleTerminal``: a plain closure whose
-    /// selector's combining rule does not ask the real delegate too): a
+    /// (``AnyHandlerSnapshot/isSoleTerminal``: a plain closure of no actor
+    /// whose selector's combining rule does not ask the real delegate too): a
     /// message answered by one closure does not load the weak reference.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
