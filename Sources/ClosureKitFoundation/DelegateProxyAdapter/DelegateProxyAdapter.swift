@@ -96,8 +96,18 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     /// by ``proxyDidEnd()``. Unretained: the proxy keeps its adapter alive
     /// and tells it when it ends, and neither a retain nor a weak load is
     /// paid per message (see ``ServedProxy``).
-    @usableFromInline
+    ///
+    /// Internal, so that the compiler sees every access to it and, finding
+    /// none that overlap, drops the runtime's exclusivity check from each
+    /// message; visible to inlinable code it kept the check (its measured
+    /// cost: Benchmarks/HISTORY.md). ``withProxy(_:_:)`` reads it through
+    /// ``servedProxy``.
     var served: ServedProxy?
+
+    /// ``served``, for ``withProxy(_:_:)``: inlined in this module, a call
+    /// from adapters in others.
+    @usableFromInline
+    final var servedProxy: ServedProxy? { served }
 
     /// Answers for the served proxy, with its delegate type known.
     private var answerer: (any ObjCAnswering)?
@@ -165,7 +175,7 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     public final func withProxy<Proxy: AnyObject, Result>(
         _ type: Proxy.Type, _ body: (Proxy) throws -> Result
     ) rethrows -> Result? {
-        guard let served else { return nil }
+        guard let served = servedProxy else { return nil }
         return try served.withProxy(type, body)
     }
 
