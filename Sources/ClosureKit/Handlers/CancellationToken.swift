@@ -26,9 +26,10 @@
 ///
 /// The class is not `open`: only the library subclasses it, where a
 /// registration is cheapest as its own token. A pending delay is one object,
-/// token and record at once (see `DelayRecord`); such a subclass creates the
-/// token with `init()`, overrides ``cancel()`` and ``isCancelled``, and ends
-/// its registration in its own `deinit`.
+/// token and record at once (see `DelayRecord`), and so is an end-of-life
+/// callback (see `EndCallback`); such a subclass creates the token with
+/// `init()`, overrides ``cancel()`` and ``isCancelled``, and ends its
+/// registration in its own `deinit`.
 public class CancellationToken: Hashable, @unchecked Sendable {
     // `registration` is immutable; `cancelled` is guarded by the lock stripe of
     // this token, so that a token costs no lock allocation of its own.

@@ -68,7 +68,7 @@ struct ObjectLifetimeTests {
     }
 
     @Test("cancelled end-of-life callbacks release their captures at once and leave the storage")
-    func cancelledCallbacksLeave() {
+    func cancelledCallbacksLeave() throws {
         let object = LifetimeObject()
         let kept = object.onEnd {}
         for _ in 0..<1_000 {
@@ -82,11 +82,11 @@ struct ObjectLifetimeTests {
             #expect(weakCaptured != nil, "the registered callback holds its captures")
             #expect(token.cancel() == true)
             #expect(weakCaptured == nil)
+            // Cancelled, its record has left the chain while its token still lives.
+            try #require(object.lifetimeStorage.endCallbackCount == 1)
         }
-        // The storage keeps the live callback and at most a bounded number
-        // of cancelled records, not one per registration.
+        // A cancelled record leaves the chain at once: only the live one stays.
         #expect(object.lifetimeStorage.endCallbackCount == 1)
-        #expect(object.lifetimeStorage.endCallbackRecordCount <= 16)
         _ = kept
     }
 
@@ -106,6 +106,108 @@ struct ObjectLifetimeTests {
             group.wait()
             #expect(probe.count == (cancelled.withLock { $0 } ? 0 : 1))
         }
+    }
+
+    @Test("cancelling or releasing the first, a middle or the last token leaves the others in order")
+    func unlinkKeepsOrder() {
+        for removed in [[0], [2], [4], [0, 4], [1, 2, 3], [0, 1, 2, 3, 4]] {
+            for byRelease in [false, true] {
+                let probe = Probe()
+                var object: LifetimeObject? = LifetimeObject()
+                var tokens: [CancellationToken?] = (0..<5).map { index in
+                    object!.onEnd { probe.record("end \(index)") }
+                }
+                for index in removed {
+                    if byRelease {
+                        tokens[index] = nil
+                    } else {
+                        #expect(tokens[index]!.cancel() == true)
+                        #expect(tokens[index]!.cancel() == false)
+                    }
+                }
+                #expect(object!.lifetimeStorage.endCallbackCount == 5 - removed.count)
+                // A registration after the removals goes last.
+                let late = object!.onEnd { probe.record("late") }
+                object = nil
+                let kept = (0..<5).filter { !removed.contains($0) }.map { "end \($0)" }
+                #expect(probe.events == kept + ["late"], "removed \(removed), by release: \(byRelease)")
+                _ = (tokens, late)
+            }
+        }
+    }
+
+    @Test("a token released by an earlier end-of-life callback prevents its own, and its captures go")
+    func callbackReleasesLaterToken() {
+        let probe = Probe()
+        weak var weakCaptured: PlainObject?
+        var object: LifetimeObject? = LifetimeObject()
+        let later = Locked<CancellationToken?>(nil)
+        let first = object!.onEnd {
+            // Taken out under the lock, released after it.
+            _ = later.withLock { $0.take() }
+            probe.record("first")
+        }
+        do {
+            let captured = PlainObject()
+            weakCaptured = captured
+            later.withLock { $0 = object!.onEnd { probe.record("later \(ObjectIdentifier(captured))") } }
+        }
+        let last = object!.onEnd { probe.record("last") }
+        object = nil
+        #expect(probe.events == ["first", "last"])
+        #expect(weakCaptured == nil)
+        #expect(first.isCancelled == false)
+        #expect(first.cancel() == false)
+        #expect(first.isCancelled == true)
+        _ = last
+    }
+
+    @Test("an end-of-life callback's token outlives its object: cancel() answers false and reports it")
+    func tokenOutlivesObject() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        let token = object!.onEnd { probe.record("ended") }
+        object = nil
+        #expect(probe.count == 1)
+        #expect(token.isCancelled == false)
+        #expect(token.cancel() == false)
+        #expect(token.isCancelled == true)
+        #expect(token.cancel() == false)
+    }
+
+    @Test("a token released on another thread while its object ends runs its callback at most once")
+    func releaseRacesEnd() {
+        for _ in 0..<500 {
+            let probe = Probe()
+            var object: LifetimeObject? = LifetimeObject()
+            let kept = object!.onEnd { probe.record("kept") }
+            let held = Locked<CancellationToken?>(object!.onEnd { probe.record("raced") })
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                // Taken out under the lock, released after it.
+                _ = held.withLock { $0.take() }
+            }
+            object = nil
+            group.wait()
+            #expect(probe.events.first == "kept")
+            #expect(probe.events.filter { $0 == "raced" }.count <= 1)
+            _ = kept
+        }
+    }
+
+    @Test("a token released before its object ends, on another thread, never runs")
+    func releasedOnAnotherThreadBeforeEnd() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        let held = Locked<CancellationToken?>(object!.onEnd { probe.record("dropped") })
+        let kept = object!.onEnd { probe.record("kept") }
+        DispatchQueue.global().sync {
+            _ = held.withLock { $0.take() }
+        }
+        #expect(object!.lifetimeStorage.endCallbackCount == 1)
+        object = nil
+        #expect(probe.events == ["kept"])
+        _ = kept
     }
 
     @Test("an adopter passed as AnyObject uses its own storage, deterministically")

@@ -20,29 +20,31 @@ public final class LifetimeStorage: @unchecked Sendable {
     /// they skip the runtime's dynamic exclusivity checks (its measured worth:
     /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
-    /// The newest ``EndCallback``, which links to the older ones; nil when
-    /// none was registered. Guarded by `lock`, like `slots`.
+    /// The oldest and the newest ``EndCallback`` of the chain; nil when no
+    /// callback is registered. Guarded by `lock`, like `slots`.
     ///
-    /// The callbacks are a chain of ``EndCallback`` records, newest first (the
-    /// chain is reversed when they run, in registration order), rather than a
-    /// list of the handler engine: they are dispatched once,
-    /// when the storage ends and nothing can register any more, so they need
-    /// none of the engine's snapshots, removal counts, positions or `.once`.
-    /// What they share with every registration is kept: each callback runs at
-    /// most once, never after its token's `cancel()` has returned (each is
-    /// claimed under the lock just before it runs), with no lock held, and a
-    /// cancelled callback's captures are released at once. A registration costs
-    /// its token, its record and no allocation in the storage: no list, core,
-    /// entry, entries array or snapshot, as an engine list would need.
+    /// The callbacks are a doubly linked chain of ``EndCallback`` records,
+    /// oldest first, rather than a list of the handler engine: they are
+    /// dispatched once, when the storage ends and nothing can register any
+    /// more, so they need none of the engine's snapshots, removal counts,
+    /// positions or `.once`. What they share with every registration is
+    /// kept: each callback runs at most once, never after its token's
+    /// `cancel()` has returned (each is claimed under the lock just before
+    /// it runs), with no lock held, and a cancelled callback's captures are
+    /// released at once.
     ///
-    /// A cancelled record leaves the chain at the next registration's sweep, so
-    /// the chain holds at most about twice the callbacks still registered (plus
-    /// a few); a sweep is O(*n*) once every *n* registrations.
-    private var newestEndCallback: EndCallback?
-    /// Records in the chain (cancelled ones included), and the count at which
-    /// the next registration sweeps the cancelled ones out. Guarded by `lock`.
-    private var endCallbackRecords = 0
-    private var endCallbackSweepAt = EndCallback.firstSweep
+    /// Each record is also the ``CancellationToken`` its registrant holds, and
+    /// the chain does not own it (its links are `Unmanaged`): the
+    /// registrant's reference is the only strong one, so releasing the token
+    /// ends the registration, and a registration costs one allocation, no
+    /// list, core, entry, entries array or snapshot. A record leaves the chain
+    /// when it is cancelled or released (its `deinit` unlinks it under the
+    /// lock, which is why a linked record's memory stays valid while the lock
+    /// is held), and the chain holds exactly the callbacks still registered.
+    /// When the storage ends it retains each record whose `deinit` has not
+    /// begun (`SwiftRuntime.tryRetain`) for as long as it takes to run it.
+    private var oldestEndCallback: Unmanaged<EndCallback>?
+    private var newestEndCallback: Unmanaged<EndCallback>?
     /// Guarded by `lock`, like `slots`.
     private var ownerAddress: UInt = 0
 
@@ -97,68 +99,114 @@ public final class LifetimeStorage: @unchecked Sendable {
 
     // MARK: - End of life
 
-    /// Registers an end-of-life callback, at the head of the chain. With
-    /// `owner` (an adopter of ``Lifetime``), checks in the same critical
-    /// section that the storage belongs to it (see ``bind(to:)``).
+    /// Registers an end-of-life callback, at the end of the chain, and
+    /// returns its record, which is its token. With `owner` (an adopter of
+    /// ``Lifetime``), checks in the same critical section that the storage
+    /// belongs to it (see ``bind(to:)``).
     func addEndHandler(
         _ body: consuming @escaping @Sendable () -> Void, owner: ObjectIdentifier? = nil
     ) -> CancellationToken {
         let record = EndCallback(consume body, lock: lock)
+        let link = Unmanaged.passUnretained(record)
         lock.lock()
         if let owner { checkOwnerLocked(owner) }
-        if endCallbackRecords >= endCallbackSweepAt { sweepEndCallbacksLocked() }
-        record.older = newestEndCallback.take()
-        newestEndCallback = record
-        endCallbackRecords += 1
+        record.storage = Unmanaged.passUnretained(self)
+        if let newest = newestEndCallback {
+            record.older = newest
+            newest._withUnsafeGuaranteedRef { $0.newer = link }
+        } else {
+            oldestEndCallback = link
+        }
+        newestEndCallback = link
         lock.unlock()
-        return CancellationToken(registration: record)
+        return record
     }
 
-    /// Unlinks the cancelled records; the caller holds the lock.
-    private func sweepEndCallbacksLocked() {
-        var kept = EndCallback.reversed(newestEndCallback.take())
-        endCallbackRecords = 0
-        // Oldest first: relinking each kept record at the head restores the
-        // chain's order.
-        while let record = kept.take() {
-            kept = record.older.take()
-            guard record.body != nil else { continue }
-            record.older = newestEndCallback.take()
-            newestEndCallback = record
-            endCallbackRecords += 1
+    /// Takes `record` out of the chain; the caller holds the lock and
+    /// `record` is linked.
+    fileprivate func unlinkLocked(_ record: EndCallback) {
+        let older = record.older
+        let newer = record.newer
+        if let older {
+            older._withUnsafeGuaranteedRef { $0.newer = newer }
+        } else {
+            oldestEndCallback = newer
         }
-        endCallbackSweepAt = max(EndCallback.firstSweep, 2 * endCallbackRecords)
+        if let newer {
+            newer._withUnsafeGuaranteedRef { $0.older = older }
+        } else {
+            newestEndCallback = older
+        }
+        record.older = nil
+        record.newer = nil
+        record.storage = nil
     }
 
-    /// Runs the callbacks in registration order, each claimed under the lock
-    /// just before it runs, so that one cancelled by an earlier callback (or
-    /// by another thread) does not run. Called from `deinit`: nothing can
-    /// register any more, and only the storage writes the links.
+    /// Runs the callbacks in registration order. Called from `deinit`:
+    /// nothing can register any more.
+    ///
+    /// One critical section detaches the whole chain: each record whose
+    /// `deinit` has not begun is retained, and relinked into the list of
+    /// those to run (through its `newer` link, which nothing else writes
+    /// once it has left the chain); one whose `deinit` has begun is only
+    /// told that the storage is gone (that `deinit` waits for the lock, and
+    /// then finds nothing to unlink). The first callback is claimed in that
+    /// same critical section, each later one under the lock just before it
+    /// runs, so that one cancelled by an earlier callback (or by another
+    /// thread) does not run; nor does one whose token was released meanwhile
+    /// (the storage then holds the record's only reference), as the token's
+    /// `deinit` would have unregistered it.
     private func runEndCallbacks() {
-        var next = EndCallback.reversed(newestEndCallback.take())
-        while let record = next.take() {
-            next = record.older.take()
-            lock.lock()
-            let claimed = record.body.take()
-            lock.unlock()
+        lock.lock()
+        var firstToRun: Unmanaged<EndCallback>?
+        var lastToRun: Unmanaged<EndCallback>?
+        var current = oldestEndCallback
+        oldestEndCallback = nil
+        newestEndCallback = nil
+        while let link = current {
+            current = link._withUnsafeGuaranteedRef { record in
+                let newer = record.newer
+                record.storage = nil
+                record.older = nil
+                record.newer = nil
+                return newer
+            }
+            guard SwiftRuntime.tryRetain(unmanaged: link) else { continue }
+            link._withUnsafeGuaranteedRef { $0.leftChain = true }
+            if let lastToRun {
+                lastToRun._withUnsafeGuaranteedRef { $0.newer = link }
+            } else {
+                firstToRun = link
+            }
+            lastToRun = link
+        }
+        guard let firstToRun else { return lock.unlock() }
+        // Takes over the retain of `tryRetain`.
+        var record = firstToRun.takeRetainedValue()
+        var claimed = record.body.take()
+        lock.unlock()
+        while true {
             // Consumed: called without a retain of its own.
-            if let body = consume claimed { body() }
+            if let body = claimed.take() { body() }
+            guard let newer = record.newer.take() else { return }
+            // Releases the previous record outside the lock: its token may be
+            // gone by now, and the record with it.
+            record = newer.takeRetainedValue()
+            guard !isKnownUniquelyReferenced(&record) else { continue }
+            lock.lock()
+            claimed = record.body.take()
+            lock.unlock()
         }
     }
 
-    /// The records in the chain, cancelled ones included. For tests.
-    var endCallbackRecordCount: Int {
-        lock.withLock { endCallbackRecords }
-    }
-
-    /// The callbacks still registered. For tests.
+    /// The callbacks still registered (the records in the chain). For tests.
     var endCallbackCount: Int {
         lock.withLock {
             var count = 0
-            var current = newestEndCallback
-            while let record = current {
-                if record.body != nil { count += 1 }
-                current = record.older
+            var current = oldestEndCallback
+            while let link = current {
+                count += 1
+                current = link._withUnsafeGuaranteedRef { $0.newer }
             }
             return count
         }
@@ -275,47 +323,76 @@ public final class LifetimeStorage: @unchecked Sendable {
     }
 }
 
-/// One end-of-life callback of a ``LifetimeStorage``: the registration its
-/// token ends, and a link of the storage's chain.
+/// One end-of-life callback of a ``LifetimeStorage``: a link of the storage's
+/// chain and, at the same time, the ``CancellationToken`` its registrant
+/// holds. One allocation per callback.
 ///
-/// It knows the storage's lock (immortal: a stripe or the side table's) but
-/// not the storage, so a token kept after its object ended refers to nothing
-/// that has gone.
-final class EndCallback: TokenRegistration, @unchecked Sendable {
-    /// The chain's length at which the first sweep runs.
-    static let firstSweep = 8
-
+/// The chain refers to a record without retaining it (see
+/// ``LifetimeStorage``), so the registrant's reference is the only strong
+/// one while the callback waits: when the registrant lets go, `deinit`
+/// unlinks the record, and the closure and its captures are released with
+/// it. When the storage ends it retains the record (unless its `deinit` has
+/// begun) for as long as it takes to run it.
+///
+/// It knows the storage's lock (immortal: a stripe or the side table's), and
+/// the storage only while it is linked, so a token kept after its object
+/// ended refers to nothing that has gone. Every mutable field is guarded by
+/// `lock`, but for `leftChain` (see there).
+final class EndCallback: CancellationToken, @unchecked Sendable {
     private let lock: Lock
-    /// Nil once run or cancelled, so that the captures go at once. Guarded by
-    /// `lock`.
+    /// Nil once run or cancelled, so that the captures go at once.
     fileprivate var body: (@Sendable () -> Void)?
-    /// The record registered before this one. Written only by the storage,
-    /// under `lock` or in its `deinit`.
-    fileprivate var older: EndCallback?
+    /// The storage whose chain holds the record; nil once it left the chain
+    /// (cancelled, or its storage ended).
+    fileprivate var storage: Unmanaged<LifetimeStorage>?
+    /// The neighbours in the chain while linked. Once the storage has ended,
+    /// `newer` links the records it runs, which it alone reads and writes.
+    fileprivate var older: Unmanaged<EndCallback>?
+    fileprivate var newer: Unmanaged<EndCallback>?
+    /// Whether ``cancel()`` was called: what ``isCancelled`` reports.
+    private var ownerCancelled = false
+    /// True once the record left its chain for good: cancelled, or taken by
+    /// its storage's end. Written only under the lock by a holder of a strong
+    /// reference (the registrant cancelling, or the ending storage, which
+    /// retained it), so `deinit` reads it without the lock: every such write
+    /// happened before the last release. A record whose `deinit` began while
+    /// linked is only told, under the lock, that its storage is gone
+    /// (`storage` nil); it does not see this flag turn true.
+    fileprivate var leftChain = false
 
     init(_ body: @escaping @Sendable () -> Void, lock: Lock) {
         self.body = body
         self.lock = lock
+        super.init()
     }
 
-    /// The chain from `newest`, relinked oldest first (each `older` link
-    /// then names the next newer record); returns its new head.
-    fileprivate static func reversed(_ newest: EndCallback?) -> EndCallback? {
-        var reversed: EndCallback?
-        var current = newest
-        while let record = current.take() {
-            current = record.older.take()
-            record.older = reversed.take()
-            reversed = record
-        }
-        return reversed
-    }
-
-    func cancelRegistration() -> Bool {
+    deinit {
+        // The registrant let go of a callback that may still be registered:
+        // it leaves the chain. The closure is released after this body, with
+        // the other stored properties, outside the lock.
+        guard !leftChain else { return }
         lock.lock()
+        if let storage { storage._withUnsafeGuaranteedRef { $0.unlinkLocked(self) } }
+        lock.unlock()
+    }
+
+    @discardableResult
+    override func cancel() -> Bool {
+        lock.lock()
+        if ownerCancelled {
+            lock.unlock()
+            return false
+        }
+        ownerCancelled = true
+        leftChain = true
         let released = body.take()
+        if let storage { storage._withUnsafeGuaranteedRef { $0.unlinkLocked(self) } }
         lock.unlock()
         // Released here, outside the lock: its captures' deinit may run user code.
         return released != nil
+    }
+
+    override var isCancelled: Bool {
+        lock.withLock { ownerCancelled }
     }
 }

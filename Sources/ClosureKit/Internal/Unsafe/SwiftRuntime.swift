@@ -14,12 +14,15 @@ internal import ClosureKitShims
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
 /// also the token its owner holds, without retaining it, and retains it at
-/// its deadline only if its owner still holds it (see ``TimerCore``); on
+/// its deadline only if its owner still holds it (see ``TimerCore``); a
+/// ``LifetimeStorage``'s chain does the same with its end-of-life callbacks,
+/// retaining each when the storage ends (see ``EndCallback``); on
 /// Linux, the side table pins the objects it describes with unowned
 /// references and sweeps those that have ended (see ``SideTable``).
 ///
-/// They make a pending delay one allocation (the heap does not own the
-/// record that is also the token) and give the side table's owners no
+/// They make a pending delay and an end-of-life callback one allocation each
+/// (the heap, or the chain, does not own the record that is also the token)
+/// and give the side table's owners no
 /// weak-reference side table (their measured worth: Benchmarks/HISTORY.md,
 /// "Unsafe constructs").
 enum SwiftRuntime {
@@ -31,6 +34,15 @@ enum SwiftRuntime {
     static func tryRetain<Object: AnyObject>(_ object: Unmanaged<Object>) -> Object? {
         guard closurekit_try_retain(object.toOpaque()) != nil else { return nil }
         return object.takeRetainedValue()
+    }
+
+    /// Retains `object` unless its deinitialisation has begun; returns
+    /// whether it did. The retain stays with the caller, who balances it
+    /// with `object.release()`. The same guarantee as ``tryRetain(_:)`` is
+    /// asked of the caller.
+    @inline(__always)
+    static func tryRetain<Object: AnyObject>(unmanaged object: Unmanaged<Object>) -> Bool {
+        closurekit_try_retain(object.toOpaque()) != nil
     }
 
     /// Whether the object at `object`, whose memory an unowned reference
