@@ -39,12 +39,12 @@ extension Lifetime {
     ///     (see the Isolation article); registered from nonisolated code,
     ///     during the object's deinitialisation.
     /// - Returns: The token that unregisters the closure.
+    @inlinable
     public func onEnd(
-        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
+        @_inheritActorContext perform body: consuming @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(body)
-        // Consumed: the callback's record takes the handler over without a retain of its own.
-        let token = lifetimeStorage.addEndHandler(consume handler, owner: ObjectIdentifier(self))
-        return ActorDelivery.token(token, ending: delivery)
+        // Inlinable, so that the adopter's own type reads its storage as the
+        // stored property it is, with no retain; the rest is the library's.
+        lifetimeStorage.addEndCallback(body, owner: ObjectIdentifier(self))
     }
 }

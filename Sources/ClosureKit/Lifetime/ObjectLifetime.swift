@@ -44,10 +44,9 @@ public enum ObjectLifetime {
     ///   unregisters the closure too.
     public static func onEnd(
         of object: AnyObject,
-        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
+        @_inheritActorContext perform body: consuming @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (body, delivery) = ActorDelivery.make(body)
-        return ActorDelivery.token(SideTable.storage(for: object).addEndHandler(body), ending: delivery)
+        SideTable.storage(for: object).addEndCallback(body)
     }
 
     /// Registers a closure that runs when `object` ends, during its
@@ -55,9 +54,10 @@ public enum ObjectLifetime {
     ///
     /// The statically typed overload for adopters of ``Lifetime``: it skips the
     /// side table.
+    @inlinable
     public static func onEnd<Owner: Lifetime>(
         of object: Owner,
-        @_inheritActorContext perform body: @escaping @isolated(any) @Sendable () -> Void
+        @_inheritActorContext perform body: consuming @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
         object.onEnd(perform: body)
     }

@@ -306,3 +306,50 @@ struct ObjectLifetimeTests {
         #expect(message.contains("A LifetimeStorage belongs to exactly one object"), "\(message)")
     }
 }
+
+/// Holds an adopter that a background thread releases.
+private final class LifetimeObjectHolder: @unchecked Sendable {
+    var object: LifetimeObject?
+}
+
+@Suite("ObjectLifetime on the main actor")
+@MainActor
+struct ObjectLifetimeMainActorTests {
+    @Test("a main-actor end-of-life callback runs at once when its object ends on the main actor")
+    func runsAtOnceOnItsActor() {
+        var ended: [String] = []
+        var object: LifetimeObject? = LifetimeObject()
+        let token = object!.onEnd { ended.append("ended") }
+        let anyToken = ObjectLifetime.onEnd(of: object!) { ended.append("generic") }
+        object = nil
+        #expect(ended == ["ended", "generic"])
+        #expect(token.cancel() == false)
+        _ = anyToken
+    }
+
+    @Test("a main-actor end-of-life callback is enqueued to the main actor when its object ends elsewhere")
+    func enqueuedFromElsewhere() async {
+        var ended: [String] = []
+        let holder = LifetimeObjectHolder()
+        holder.object = LifetimeObject()
+        let token = holder.object!.onEnd { ended.append("ended") }
+        blockingOnBackgroundThread { holder.object = nil }
+        // Not run on the background thread; waiting for the main actor.
+        #expect(ended.isEmpty)
+        #expect(await untilMainActor { !ended.isEmpty })
+        #expect(ended == ["ended"])
+        _ = token
+    }
+
+    @Test("cancelling a main-actor end-of-life callback drops its waiting event")
+    func cancelDropsWaitingEvent() async {
+        var ended: [String] = []
+        let holder = LifetimeObjectHolder()
+        holder.object = LifetimeObject()
+        let token = holder.object!.onEnd { ended.append("ended") }
+        blockingOnBackgroundThread { holder.object = nil }
+        token.cancel()
+        for _ in 0..<100 { await Task.yield() }
+        #expect(ended.isEmpty)
+    }
+}
