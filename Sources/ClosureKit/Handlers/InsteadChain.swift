@@ -82,6 +82,21 @@ enum InsteadChain<Arguments, Result> {
         }
     }
 
+    /// Runs a chain of one link that cannot be removed meanwhile: `link`
+    /// runs with `arguments` and a continuation bound to `end` directly,
+    /// with none of the loop and claims of ``run(count:arguments:link:end:)``
+    /// (a hook point whose one hook is an `instead` hook).
+    @inlinable
+    static func runOne(
+        arguments: Arguments,
+        link: (_ arguments: Arguments, _ next: InsteadContinuation<Arguments, Result>) -> Result,
+        end: (Arguments) -> Result
+    ) -> Result {
+        escaping({ _, arguments, _ in end(arguments) }) { escaped in
+            link(arguments, InsteadContinuation(chain: InsteadChainBody(escaped), inner: 1))
+        }
+    }
+
     /// `body` given `closure`, escaping in type only, while it runs.
     ///
     /// Never inlined: `closure` then arrives with its context on the

@@ -766,13 +766,20 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         // is not visited.
         let (typeWideRead, ownRead) = typeWide.read(with: own)
         let selector = selector
+        // The commonest call: one hook of the instance, not one-shot, able
+        // to run on this thread, and no type-wide hooks. A `before` or an
+        // `instead` hook then takes a path that does only that, with none of
+        // the stages' loops and claims. It is not re-checked: no other hook
+        // runs between the snapshot read under the lock and this one, so the
+        // read is its check (as a concurrent removal may land just after any
+        // check). An `after` hook takes the stages, which re-check it after
+        // the original (which may remove it).
         if typeWideRead.snapshot == nil, let ownSnapshot = ownRead?.snapshot {
-            let items = HandlerCore<Hook>.typed(ownSnapshot).items
-            if items.count == 1, items[0].position == .instead, !items[0].once,
-                case .replacement(let body) = items[0].element.body,
-                items[0].element.isReady
+            let snapshot = HandlerCore<Hook>.typed(ownSnapshot)
+            if snapshot.items.count == 1, !snapshot.items[0].once, snapshot.items[0].position != .after,
+                let result = callWithSoleHook(instance, arguments, selector, snapshot, original: original)
             {
-                return callWithSoleInstead(instance, arguments, body, original: original)
+                return result
             }
         }
         // The engine's stages: type-wide hooks (those that apply to this
@@ -800,29 +807,39 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             end: { original(instance, $0) })
     }
 
-    /// ``callWithHooks(_:_:original:)`` for one `instead` hook of the
-    /// instance, not one-shot, with no type-wide hooks and no other hook of
-    /// the instance: it runs that hook as a chain of one link that proceeds
-    /// to the original, with none of the stages' loops and claims.
+    /// ``callWithHooks(_:_:original:)`` for one `before` or `instead` hook
+    /// of the instance, not one-shot, with no other hook: it calls a
+    /// `before` hook and then the original, or an `instead` hook with
+    /// `proceed()` bound to the original, with none of the chain's loop and
+    /// claims (``InsteadChain/runOne(arguments:link:end:)``). Nil, having run
+    /// nothing, when the hook cannot run on this thread now: the stages then
+    /// take the call.
     ///
-    /// The hook is not re-checked: no other hook runs between the snapshot
-    /// read under the lock and this one, so the read is its check (as a
-    /// concurrent removal may land just after any check). A hook that cannot
-    /// answer on this thread (``Hook/isReady``) is passed over, as in
-    /// ``Stages``. (`before` and `after` hooks gain nothing from a path of
-    /// their own: measured, one cost 11% more than the stages' loops.)
-    @inlinable @inline(__always)
-    func callWithSoleInstead(
+    /// Out of line, reading the hook in place in the snapshot: inlined into
+    /// ``callWithHooks(_:_:original:)``, its copies weigh on the general path
+    /// of every call (`main-actor.hooks.instance-after` 715 → 840
+    /// instructions).
+    @inlinable @inline(never)
+    func callWithSoleHook(
         _ instance: Owner,
         _ arguments: Arguments,
-        _ body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
+        _ selector: MethodSelector<Arguments, Result>,
+        _ snapshot: HandlerSnapshot<Hook>,
         original: (Owner, Arguments) -> Result
-    ) -> Result {
-        let selector = selector
-        return InsteadChain.run(
-            count: 1, arguments: arguments,
-            link: { _, arguments, next in next.withInvocation(selector, arguments) { body(instance, &$0) } },
-            end: { original(instance, $0) })
+    ) -> Result? {
+        guard snapshot.items[0].element.isReady else { return nil }
+        switch snapshot.items[0].element.body {
+        case .observer(let body):
+            body(instance, Invocation(selector: selector, position: .before, arguments: arguments))
+            return original(instance, arguments)
+        case .replacement(let body):
+            return InsteadChain.runOne(
+                arguments: arguments,
+                link: { arguments, next in next.withInvocation(selector, arguments) { body(instance, &$0) } },
+                end: { original(instance, $0) })
+        case .result:
+            return nil
+        }
     }
 
     /// Registers a nonisolated `after` observer (for ``calls(on:for:buffering:)``).
