@@ -69,8 +69,10 @@ extension DelegateProxyBase {
         _forward(selector, arguments, {}, function, realDelegate)
     }
 
-    /// The forwarding path: one library call reads the route under the
-    /// proxy's lock; a method with no closures goes to the real delegate or
+    /// The forwarding path: one library call reads the route (under the
+    /// proxy's lock, unless a ``DelegateProxy``'s selector has never had a
+    /// closure: see ``ProxyTable/route(_:)``); a method with no closures goes
+    /// to the real delegate or
     /// the default, a single plain `instead` closure of no actor
     /// (``ProxyClosure/answer(_:)``) is called directly, with no isolation to
     /// check, and everything else takes the engine's stages.
@@ -85,7 +87,6 @@ extension DelegateProxyBase {
         if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
         let route = table.route(selector.id)
         guard route.closures != nil else {
-            if route.isFirstMessage { firstMessage(selector) }
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
@@ -97,13 +98,6 @@ extension DelegateProxyBase {
             return body(arguments)
         }
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
-    }
-
-    /// A selector's first message to this proxy: makes its empty core, so
-    /// that the next messages do not come here. Out of line.
-    @usableFromInline @inline(never)
-    final func firstMessage<Arguments, Result>(_ selector: MethodSelector<Arguments, Result>) {
-        _ = table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
     }
 
     /// The general path: the engine's stages (``Stages``) over the

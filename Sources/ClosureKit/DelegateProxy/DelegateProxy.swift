@@ -107,6 +107,17 @@
 /// `Delegate` must be a class-bound protocol type such as
 /// `any DownloadDelegate`: the real delegate is held weakly.
 open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
+    /// Creates a proxy with no closures and no real delegate.
+    ///
+    /// Subclasses must keep a `required init()`: installation creates proxies
+    /// through it. Most proxies need no initializer of their own.
+    public required init() {
+        // Not `Sendable`: its messages, registrations and real delegate share
+        // one region, so a message of a selector that never had a closure
+        // reads the real delegate without the lock (see `ProxyTable`).
+        super.init(confined: true)
+    }
+
     // MARK: - Values that may not cross: the region form
 
     /// Sets the closure that answers `selector`, in place of the real delegate

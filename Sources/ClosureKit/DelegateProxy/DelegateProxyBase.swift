@@ -56,7 +56,13 @@ open class DelegateProxyBase<Delegate> {
     /// Subclasses must keep a `required init()`: installation creates proxies
     /// through it. Most proxies need no initializer of their own.
     public required init() {
-        table = ProxyTable(spanning: ProxyDeclarations.declaration(of: Self.self))
+        table = ProxyTable(spanning: ProxyDeclarations.declaration(of: Self.self), confined: false)
+    }
+
+    /// Creates a proxy whose table is `confined` to the proxy's region (see
+    /// ``ProxyTable/confined``): what ``DelegateProxy`` creates.
+    init(confined: Bool) {
+        table = ProxyTable(spanning: ProxyDeclarations.declaration(of: Self.self), confined: confined)
     }
 
     deinit {

@@ -14,7 +14,11 @@
 /// delegate. It is a library function, not inlined into proxies, so no lock
 /// is taken in one module and released in another.
 ///
-/// `@unchecked Sendable`: its state is guarded by the group's lock, and the
+/// A message of a selector that has never had a closure, to a proxy that is
+/// ``confined`` (a ``DelegateProxy``), takes no lock: see ``route(_:)``.
+///
+/// `@unchecked Sendable`: its state is guarded by the group's lock (but for
+/// what a confined proxy's messages read, which its region guards), and the
 /// closures it holds are `@Sendable`, or region-bound closures typed so by
 /// ``IsolatedCall``, which only a ``DelegateProxy`` registers: that proxy is
 /// not `Sendable`, so its table stays in the closures' region (the proof is
@@ -26,14 +30,30 @@ final class ProxyTable: @unchecked Sendable {
     /// The id of slot 0: the lowest id of the proxy class's selectors.
     private let base: Int
 
+    /// Whether the table's proxy is a ``DelegateProxy``: not `Sendable`, so
+    /// confined to one region at a time, which its messages, its
+    /// registrations and its ``DelegateProxyBase/realDelegate`` share (Swift
+    /// keeps them in one isolation; a subclass must not declare itself
+    /// `Sendable`). Two of them never run at once, so a message may read
+    /// what only they write without the lock: whether its selector's slot
+    /// has a core, and the real delegate. Tokens, which cancel from any
+    /// thread, change a core's entries only, under the lock. A
+    /// ``SendableDelegateProxy``'s table is not confined: its real delegate
+    /// may be replaced on one thread while another sends a message, and a
+    /// weak reference is not safe to load while it is being stored (the
+    /// store may free the side table the load is about to use).
+    let confined: Bool
+
     /// Slot `i` is the core of the selector with id `base + i`, or nil until
-    /// the selector's first message or closure. As many slots as the
-    /// declaration spans, fixed at creation. Guarded by `lock`, so its
-    /// accesses skip the dynamic exclusivity check (its measured worth:
+    /// the selector's first closure. As many slots as the
+    /// declaration spans, fixed at creation. Guarded by `lock` (a
+    /// ``confined`` table's messages read it without: see ``route(_:)``), so
+    /// its accesses skip the dynamic exclusivity check (its measured worth:
     /// Benchmarks/HISTORY.md, "Unsafe constructs").
     @exclusivity(unchecked) private var cores: ContiguousArray<AnyHandlerCore?>
 
-    /// Guarded by `lock`.
+    /// Guarded by `lock`; a ``confined`` table's messages read them without
+    /// it (see ``route(_:)``).
     @exclusivity(unchecked) private weak var realObject: AnyObject?
     @exclusivity(unchecked) private var realWitness: UnsafeRawPointer?
 
@@ -41,9 +61,11 @@ final class ProxyTable: @unchecked Sendable {
     /// Guarded by `lock`.
     private var standInObject: (any DelegateProxyStandIn)?
 
-    /// A table for the selectors of `declaration`.
-    init(spanning declaration: ProxyDeclaration) {
+    /// A table for the selectors of `declaration`; `confined` for a
+    /// ``DelegateProxy``'s (see ``confined``).
+    init(spanning declaration: ProxyDeclaration, confined: Bool) {
         base = declaration.base
+        self.confined = confined
         cores = ContiguousArray(repeating: nil, count: declaration.span)
     }
 
@@ -89,34 +111,34 @@ final class ProxyTable: @unchecked Sendable {
 
     // MARK: - Message path
 
-    /// Everything one message needs, in one critical section: the
-    /// selector's snapshot with the removal count, and the real delegate with
-    /// its witness table, unless the snapshot's one closure answers alone
+    /// Everything one message needs: the selector's snapshot with the
+    /// removal count, and the real delegate with its witness table, unless
+    /// the snapshot's one closure answers alone
     /// (``AnyHandlerSnapshot/isSoleTerminal``: a plain closure of no actor
     /// whose selector's combining rule does not ask the real delegate too): a
     /// message answered by one closure does not load the weak reference.
+    ///
+    /// A selector that has never had a closure has no core. On a
+    /// ``confined`` table such a message reads the real delegate without the
+    /// lock: nothing that could change the slot or the real delegate runs
+    /// meanwhile. Every other message reads all of it in one critical
+    /// section.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
+        let slot = id &- base
+        if confined, self.slot(of: id).map({ cores[$0] == nil }) ?? true {
+            return delegateOnly()
+        }
         group.lock.lock()
         defer { group.lock.unlock() }
-        let slot = id &- base
         guard UInt(bitPattern: slot) < UInt(bitPattern: cores.count) else {
             // Not one of the proxy's selectors (forwarded in a release
             // build): no closures can be registered for it.
-            return ProxyRoute(
-                closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
-        }
-        guard cores[slot] != nil else {
-            // The selector's first message to this proxy: the caller
-            // declares it (``ProxyRoute/isFirstMessage``), which makes the
-            // core that the next messages find empty.
-            return ProxyRoute(
-                closures: nil, removals: ProxyRoute.firstMessage, delegate: RealDelegate.retained(realObject),
-                witness: realWitness)
+            return delegateOnly()
         }
         // The core is used in place, not bound to a local: a `let core` is a
         // strong copy, one retain and one release a message.
-        if let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
+        if cores[slot] != nil, let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
             }
@@ -124,7 +146,13 @@ final class ProxyTable: @unchecked Sendable {
                 closures: snapshot, removals: group.removals.load(), delegate: RealDelegate.retained(realObject),
                 witness: realWitness)
         }
-        return ProxyRoute(closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
+        return delegateOnly()
+    }
+
+    /// A route with no closures: the real delegate, if any, retained.
+    @inline(__always)
+    private func delegateOnly() -> ProxyRoute {
+        ProxyRoute(closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
     }
 
     // MARK: - Stand-in
@@ -181,18 +209,9 @@ struct ProxyRoute {
     /// The selector's snapshot (a `HandlerSnapshot<ProxyClosure<A, R>>`), or
     /// nil when no closure is registered for it.
     @usableFromInline let closures: AnyHandlerSnapshot?
-    /// With closures, the removal count read with the snapshot; without,
-    /// ``firstMessage`` for the selector's first message to the proxy (a
-    /// word the route already has, so that it is still returned in
-    /// registers), zero otherwise.
+    /// With closures, the removal count read with the snapshot; zero
+    /// without.
     @usableFromInline let removals: UInt
-
-    /// The value of ``removals`` that marks a selector's first message.
-    @usableFromInline static let firstMessage = UInt.max
-
-    /// Whether this is the selector's first message to the proxy (no
-    /// closures then).
-    @inlinable var isFirstMessage: Bool { closures == nil && removals == Self.firstMessage }
     /// The real delegate, retained (the weak load's +1), or nil: absent, or
     /// not needed (see ``ProxyTable/route(_:)``). Whoever reads the
     /// route takes it over once: ``callDelegate(as:_:)``, or
