@@ -193,6 +193,12 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     /// for a protocol that exists only on Apple platforms writes
     /// `$0.textFieldShouldReturn?($1)` directly.
     ///
+    /// The method reference holds a copy of the real delegate: a retain and
+    /// a release per message, slow on a weakly referenced object. For a
+    /// message sent per event, call the method directly where the protocol
+    /// has no optional methods, as ClosureKitFoundation's `XMLParser` adapter
+    /// does (`#if canImport(FoundationXML)`).
+    ///
     /// - Parameter method: The method, read from the real delegate.
     /// - Returns: `method`, as an optional.
     @inlinable @inline(__always)

@@ -266,13 +266,25 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 /// When its proxy has ended it answers as a delegate that implements nothing.
 /// It never forwards to itself: it stands in for its proxy, whose
 /// `realDelegate` stores nil for it, so a message cannot loop.
+///
+/// Where `XMLParser` comes from `FoundationXML` (swift-corelibs-foundation),
+/// the protocol's methods are requirements with default implementations, and
+/// each method here calls the real delegate's directly: `optionalMethod`'s
+/// method reference would hold a copy of the real delegate, a retain and a
+/// release per message, slow on an object that is weakly referenced (as a
+/// real delegate is). With Objective-C the methods are optional, and
+/// `optionalMethod` asks whether the real delegate implements each.
 final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     private typealias P = XMLParserDelegateProxy
 
     func parserDidStartDocument(_ parser: XMLParser) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartDocument, parser) {
+                #if canImport(FoundationXML)
+                $0.parserDidStartDocument($1)
+                #else
                 optionalMethod($0.parserDidStartDocument(_:))?($1)
+                #endif
             }
         }
     }
@@ -280,7 +292,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parserDidEndDocument(_ parser: XMLParser) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndDocument, parser) {
+                #if canImport(FoundationXML)
+                $0.parserDidEndDocument($1)
+                #else
                 optionalMethod($0.parserDidEndDocument(_:))?($1)
+                #endif
             }
         }
     }
@@ -290,8 +306,12 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     ) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundNotationDeclaration, (parser, name, publicID, systemID)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundNotationDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+                #else
                 optionalMethod($0.parser(_:foundNotationDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
+                #endif
             }
         }
     }
@@ -304,9 +324,15 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
             proxy.forward(
                 P.selectors.foundUnparsedEntityDeclaration, (parser, name, publicID, systemID, notationName)
             ) {
+                #if canImport(FoundationXML)
+                $0.parser(
+                    $1.0, foundUnparsedEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3,
+                    notationName: $1.4)
+                #else
                 optionalMethod(
                     $0.parser(_:foundUnparsedEntityDeclarationWithName:publicID:systemID:notationName:))?(
                         $1.0, $1.1, $1.2, $1.3, $1.4)
+                #endif
             }
         }
     }
@@ -319,8 +345,13 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
             proxy.forward(
                 P.selectors.foundAttributeDeclaration, (parser, attributeName, elementName, type, defaultValue)
             ) {
+                #if canImport(FoundationXML)
+                $0.parser(
+                    $1.0, foundAttributeDeclarationWithName: $1.1, forElement: $1.2, type: $1.3, defaultValue: $1.4)
+                #else
                 optionalMethod($0.parser(_:foundAttributeDeclarationWithName:forElement:type:defaultValue:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
+                #endif
             }
         }
     }
@@ -328,7 +359,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundElementDeclaration, (parser, elementName, model)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundElementDeclarationWithName: $1.1, model: $1.2)
+                #else
                 optionalMethod($0.parser(_:foundElementDeclarationWithName:model:))?($1.0, $1.1, $1.2)
+                #endif
             }
         }
     }
@@ -336,7 +371,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundInternalEntityDeclaration, (parser, name, value)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundInternalEntityDeclarationWithName: $1.1, value: $1.2)
+                #else
                 optionalMethod($0.parser(_:foundInternalEntityDeclarationWithName:value:))?($1.0, $1.1, $1.2)
+                #endif
             }
         }
     }
@@ -347,8 +386,12 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     ) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundExternalEntityDeclaration, (parser, name, publicID, systemID)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundExternalEntityDeclarationWithName: $1.1, publicID: $1.2, systemID: $1.3)
+                #else
                 optionalMethod($0.parser(_:foundExternalEntityDeclarationWithName:publicID:systemID:))?(
                     $1.0, $1.1, $1.2, $1.3)
+                #endif
             }
         }
     }
@@ -359,8 +402,12 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     ) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartElement, (parser, elementName, namespaceURI, qName, attributeDict)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, didStartElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3, attributes: $1.4)
+                #else
                 optionalMethod($0.parser(_:didStartElement:namespaceURI:qualifiedName:attributes:))?(
                     $1.0, $1.1, $1.2, $1.3, $1.4)
+                #endif
             }
         }
     }
@@ -370,8 +417,12 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     ) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndElement, (parser, elementName, namespaceURI, qName)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, didEndElement: $1.1, namespaceURI: $1.2, qualifiedName: $1.3)
+                #else
                 optionalMethod($0.parser(_:didEndElement:namespaceURI:qualifiedName:))?(
                     $1.0, $1.1, $1.2, $1.3)
+                #endif
             }
         }
     }
@@ -379,7 +430,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didStartMappingPrefix, (parser, prefix, namespaceURI)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, didStartMappingPrefix: $1.1, toURI: $1.2)
+                #else
                 optionalMethod($0.parser(_:didStartMappingPrefix:toURI:))?($1.0, $1.1, $1.2)
+                #endif
             }
         }
     }
@@ -387,7 +442,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.didEndMappingPrefix, (parser, prefix)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, didEndMappingPrefix: $1.1)
+                #else
                 optionalMethod($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -395,7 +454,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundCharacters, (parser, string)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundCharacters: $1.1)
+                #else
                 optionalMethod($0.parser(_:foundCharacters:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -403,7 +466,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundIgnorableWhitespace, (parser, whitespaceString)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundIgnorableWhitespace: $1.1)
+                #else
                 optionalMethod($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -411,7 +478,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundProcessingInstruction, (parser, target, data)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundProcessingInstructionWithTarget: $1.1, data: $1.2)
+                #else
                 optionalMethod($0.parser(_:foundProcessingInstructionWithTarget:data:))?($1.0, $1.1, $1.2)
+                #endif
             }
         }
     }
@@ -419,7 +490,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundComment comment: String) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundComment, (parser, comment)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundComment: $1.1)
+                #else
                 optionalMethod($0.parser(_:foundComment:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -427,7 +502,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.foundCDATA, (parser, block)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, foundCDATA: $1.1)
+                #else
                 optionalMethod($0.parser(_:foundCDATA:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -435,8 +514,12 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
         return withProxy(P.self) { proxy in
             proxy.forward(P.selectors.resolveExternalEntity, (parser, name, systemID), default: nil) {
+                #if canImport(FoundationXML)
+                return $0.parser($1.0, resolveExternalEntityName: $1.1, systemID: $1.2)
+                #else
                 return optionalMethod($0.parser(_:resolveExternalEntityName:systemID:))?($1.0, $1.1, $1.2)
                     ?? nil
+                #endif
             }
         } ?? nil
     }
@@ -444,7 +527,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.parseErrorOccurred, (parser, parseError)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, parseErrorOccurred: $1.1)
+                #else
                 optionalMethod($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
+                #endif
             }
         }
     }
@@ -452,7 +539,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
         withProxy(P.self) { proxy in
             proxy.forward(P.selectors.validationErrorOccurred, (parser, validationError)) {
+                #if canImport(FoundationXML)
+                $0.parser($1.0, validationErrorOccurred: $1.1)
+                #else
                 optionalMethod($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
+                #endif
             }
         }
     }
