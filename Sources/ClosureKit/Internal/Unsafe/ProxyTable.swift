@@ -125,20 +125,17 @@ final class ProxyTable: @unchecked Sendable {
     /// section.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
-        let slot = id &- base
-        if confined, self.slot(of: id).map({ cores[$0] == nil }) ?? true {
+        // Nil for an id that is not one of the proxy's selectors (forwarded in
+        // a release build): no closures can be registered for it.
+        let slot = slot(of: id)
+        if confined, slot.map({ cores[$0] == nil }) ?? true {
             return delegateOnly()
         }
         group.lock.lock()
         defer { group.lock.unlock() }
-        guard UInt(bitPattern: slot) < UInt(bitPattern: cores.count) else {
-            // Not one of the proxy's selectors (forwarded in a release
-            // build): no closures can be registered for it.
-            return delegateOnly()
-        }
         // The core is used in place, not bound to a local: a `let core` is a
         // strong copy, one retain and one release a message.
-        if cores[slot] != nil, let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
+        if let slot, cores[slot] != nil, let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
             }
