@@ -7,17 +7,9 @@ import Testing
 /// changes the proxy's closures from inside one of them.
 @Suite("DelegateProxy: later messages")
 struct DelegateProxyLaterMessageTests {
-    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
-    }
-
     @Test("on a later message, a closure that cancels later ones stops them in that same message")
     func cancelLaterClosures() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let armed = DelegateProxyTestBox(false)
         let later = DelegateProxyTestBox<[CancellationToken]>([])
@@ -45,7 +37,7 @@ struct DelegateProxyLaterMessageTests {
 
     @Test("on a later message, removeAll from a closure stops every later closure")
     func removeAllDuringMessage() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let armed = DelegateProxyTestBox(false)
         let tokens = [
@@ -71,7 +63,7 @@ struct DelegateProxyLaterMessageTests {
 
     @Test("a one-shot closure added after many messages runs once, even when a closure sends the message again")
     func onceAfterManyMessages() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let nest = DelegateProxyTestBox(false)
         let outer = proxy.before(TransferProxy.selectors.title) { _ in

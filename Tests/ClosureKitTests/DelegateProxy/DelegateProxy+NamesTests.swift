@@ -4,11 +4,7 @@ import Testing
 @Suite("DelegateProxy: name-based entry points")
 struct DelegateProxyNamesTests {
     private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+        let (owner, real, proxy) = installedTransferProxy()
         TransferProxy.sendEveryMessage(to: proxy)
         return (owner, real, proxy)
     }

@@ -11,17 +11,9 @@ import Testing
 
 @Suite("DelegateProxy: one closure that answers alone")
 struct DelegateProxySoleClosureTests {
-    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
-    }
-
     @Test("it answers in place of the real delegate, and cancelling it gives the message back to the real delegate")
     func answersThenCancelled() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.implement(TransferProxy.selectors.title) { _ in "closure" }
         #expect(owner.title() == "closure")
         #expect(owner.title() == "closure")
@@ -33,7 +25,7 @@ struct DelegateProxySoleClosureTests {
 
     @Test("cancelling itself while it answers: this message is its answer, the next goes to the real delegate")
     func cancelsItself() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
         let token = proxy.implement(TransferProxy.selectors.title) { _ in
@@ -51,7 +43,7 @@ struct DelegateProxySoleClosureTests {
 
     @Test("a closure it registers while it answers answers from the next message on, the newer first")
     func registersAnother() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let added = DelegateProxyTestBox<[CancellationToken]>([])
         let first = proxy.implement(TransferProxy.selectors.title) { _ in
             if added.value.isEmpty {
@@ -71,7 +63,7 @@ struct DelegateProxySoleClosureTests {
 
     @Test("with a before and an after closure beside it, all three run, in order, each once")
     func besideHooks() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let instead = proxy.implement(TransferProxy.selectors.title) { _ in
             log.append("closure")
@@ -94,7 +86,7 @@ struct DelegateProxySoleClosureTests {
 
     @Test("an older instead closure that proceeds reaches it, and it answers for the chain")
     func innermostLink() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let inner = proxy.implement(TransferProxy.selectors.title) { _ in "inner" }
         let outer = proxy.instead(TransferProxy.selectors.title) { invocation in
             "outer(" + invocation.proceed() + ")"

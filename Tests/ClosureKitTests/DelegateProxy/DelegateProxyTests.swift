@@ -4,18 +4,9 @@ import Testing
 @Suite("DelegateProxy: order of one message")
 struct DelegateProxyTests {
     /// An owner with a recording real delegate and an installed proxy.
-    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
-        return (owner, real, proxy)
-    }
-
     @Test("an instead closure answers a message in place of the real delegate")
     func insteadClosure() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let token = proxy.implement(TransferProxy.selectors.didProgress) { transfer, fraction in
             log.append("closure \(fraction)")
@@ -31,7 +22,7 @@ struct DelegateProxyTests {
 
     @Test("with no closure the real delegate answers, and with neither the protocol's default")
     func fallbackOrder() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         #expect(owner.title() == "real")
         #expect(real.log == ["real title"])
         proxy.realDelegate = nil
@@ -42,7 +33,7 @@ struct DelegateProxyTests {
 
     @Test("before closures, then the implementation, then after closures, each in registration order")
     func fullOrder() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         var tokens: [CancellationToken] = []
         tokens.append(proxy.after(TransferProxy.selectors.didProgress) { _ in log.append("after 1") })
@@ -61,7 +52,7 @@ struct DelegateProxyTests {
 
     @Test("hooks see the arguments, and after hooks see the result")
     func hooksSeeArgumentsAndResult() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let before = proxy.before(TransferProxy.selectors.title) { invocation in
             log.append("before \(invocation.arguments.name) result=\(String(describing: invocation.result))")
@@ -80,7 +71,7 @@ struct DelegateProxyTests {
 
     @Test("after hooks see the real delegate's answer when no closure answers")
     func afterSeesRealDelegateResult() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let after = proxy.after(TransferProxy.selectors.priority) { invocation in log.append("\(invocation.result!)") }
         #expect(owner.priority() == 10)
@@ -90,7 +81,7 @@ struct DelegateProxyTests {
 
     @Test("an instead closure can call through to the real delegate")
     func insteadCallsThroughToRealDelegate() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             "wrapped(" + invocation.proceed() + ")"
         }
@@ -101,7 +92,7 @@ struct DelegateProxyTests {
 
     @Test("an instead closure can call through to the protocol's default when there is no real delegate")
     func insteadCallsThroughToDefault() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         proxy.realDelegate = nil
         let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             "wrapped(" + invocation.proceed() + ")"
@@ -112,7 +103,7 @@ struct DelegateProxyTests {
 
     @Test("instead closures chain: the newest answers and proceeds to the older one")
     func insteadChain() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let older = proxy.instead(TransferProxy.selectors.title) { invocation in "older(" + invocation.proceed() + ")" }
         let newer = proxy.instead(TransferProxy.selectors.title) { invocation in "newer(" + invocation.proceed() + ")" }
         #expect(owner.title() == "newer(older(real))")
@@ -123,7 +114,7 @@ struct DelegateProxyTests {
 
     @Test("proceed may be called more than once, each call asking what the closure replaced")
     func proceedTwice() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.instead(TransferProxy.selectors.title) { invocation in
             invocation.proceed() + "+" + invocation.proceed()
         }
@@ -134,7 +125,7 @@ struct DelegateProxyTests {
 
     @Test("a one-shot instead closure in a chain answers once, then the older one answers")
     func onceInChain() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let older = proxy.implement(TransferProxy.selectors.title) { _ in "older" }
         let newer = proxy.instead(TransferProxy.selectors.title, options: .once) { invocation in
             "newer(" + invocation.proceed() + ")"
@@ -147,7 +138,7 @@ struct DelegateProxyTests {
 
     @Test("an instead closure removed by a before closure of the same message does not answer")
     func insteadRemovedByBefore() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
         let before = proxy.before(TransferProxy.selectors.title) { _ in holder.value?.cancel() }
         holder.mutate { $0 = proxy.implement(TransferProxy.selectors.title) { _ in "closure" } }
@@ -157,7 +148,7 @@ struct DelegateProxyTests {
 
     @Test("an instead closure that does not proceed suppresses what it replaced")
     func insteadSuppresses() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.instead(TransferProxy.selectors.didProgress) { _ in }
         owner.progress(1)
         #expect(real.log.isEmpty)
@@ -166,7 +157,7 @@ struct DelegateProxyTests {
 
     @Test("removeAll removes every closure and their tokens then prevent nothing")
     func removeAllClosures() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.implement(TransferProxy.selectors.title) { _ in "closure" }
         let hook = proxy.before(TransferProxy.selectors.title) { _ in }
         proxy.removeAllHandlers()
@@ -179,7 +170,7 @@ struct DelegateProxyTests {
 
     @Test("the proxy's own API can be used from inside every closure: no library lock is held")
     func noLockHeldDuringClosures() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let probe: @Sendable (String) -> Void = { label in
             // Each of these takes the proxy's lock; a held lock would deadlock.

@@ -5,17 +5,9 @@ import Testing
 
 @Suite("DelegateProxy: tokens")
 struct DelegateProxyTokenTests {
-    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
-    }
-
     @Test("cancel is idempotent and returns true only the first time")
     func cancelIdempotent() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let token = proxy.before(TransferProxy.selectors.title) { _ in log.append("hook") }
         let other = proxy.before(TransferProxy.selectors.title) { _ in log.append("other") }
@@ -32,7 +24,7 @@ struct DelegateProxyTokenTests {
 
     @Test("a once closure runs on the first message only, and its token then prevents nothing")
     func once() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let before = proxy.before(TransferProxy.selectors.title, options: .once) { _ in log.append("before") }
         let instead = proxy.implement(TransferProxy.selectors.title, options: .once) { _ in "once" }
@@ -48,7 +40,7 @@ struct DelegateProxyTokenTests {
     @Test("a once closure runs exactly once when many threads send at the same time")
     func onceAcrossThreads() {
         for _ in 0..<10 {
-            let (owner, _, proxy) = installed()
+            let (owner, _, proxy) = installedTransferProxy()
             let log = DelegateProxyTestLog()
             let token = proxy.before(TransferProxy.selectors.didProgress, options: .once) { _ in log.append("x") }
             DispatchQueue.concurrentPerform(iterations: 8) { _ in owner.progress(0.1) }
@@ -59,7 +51,7 @@ struct DelegateProxyTokenTests {
 
     @Test("releasing a token removes its closure and releases the closure's captures")
     func releaseCancels() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         weak var weakCapture: Transfer?
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
         do {
@@ -78,7 +70,7 @@ struct DelegateProxyTokenTests {
 
     @Test("tokens are hashable and can be kept in a set that removes every closure when emptied")
     func tokensInSet() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         var tokens = Set<CancellationToken>()
         proxy.implement(TransferProxy.selectors.title) { _ in "a" }.store(in: &tokens)
         proxy.before(TransferProxy.selectors.title) { _ in }.store(in: &tokens)
@@ -92,7 +84,7 @@ struct DelegateProxyTokenTests {
 
     @Test("a closure that cancels itself while it runs is not called again")
     func cancelsItself() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let holder = DelegateProxyTestBox<CancellationToken?>(nil)
         let token = proxy.before(TransferProxy.selectors.title) { _ in
@@ -107,7 +99,7 @@ struct DelegateProxyTokenTests {
 
     @Test("a closure removed by an earlier closure of the same message does not run")
     func removedDuringDispatch() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let later = DelegateProxyTestBox<[CancellationToken]>([])
         let first = proxy.before(TransferProxy.selectors.title) { _ in
@@ -128,7 +120,7 @@ struct DelegateProxyTokenTests {
         "argument observers (the conveniences' closures) run after the real delegate, in order, once, removable"
     )
     func argumentObservers() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let later = DelegateProxyTestBox<[CancellationToken]>([])
         let first = proxy.observeAfter(TransferProxy.selectors.title) { transfer in
@@ -157,7 +149,7 @@ struct DelegateProxyTokenTests {
 
     @Test("a closure added during a message runs from the next message on")
     func addedDuringDispatch() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         let added = DelegateProxyTestBox<[CancellationToken]>([])
         let adder = proxy.before(TransferProxy.selectors.title, options: .once) { _ in
@@ -175,7 +167,7 @@ struct DelegateProxyTokenTests {
 
     @Test("a closure can add an instead closure that answers from the next message on")
     func addInsteadDuringDispatch() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         let added = DelegateProxyTestBox<[CancellationToken]>([])
         let adder = proxy.before(TransferProxy.selectors.title, options: .once) { _ in
             let token = proxy.implement(TransferProxy.selectors.title) { _ in "added" }
@@ -188,7 +180,7 @@ struct DelegateProxyTokenTests {
 
     @Test("cancelling from many threads at once returns true exactly once")
     func concurrentCancel() {
-        let (_, _, proxy) = installed()
+        let (_, _, proxy) = installedTransferProxy()
         for _ in 0..<20 {
             let token = proxy.before(TransferProxy.selectors.title) { _ in }
             let wins = DelegateProxyTestBox(0)

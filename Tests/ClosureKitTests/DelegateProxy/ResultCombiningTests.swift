@@ -3,18 +3,10 @@ import Testing
 
 @Suite("ResultCombining")
 struct ResultCombiningTests {
-    private func installed() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
-        let owner = TransferOwner()
-        let real = RecordingTransferDelegate()
-        owner.delegate = real
-        owner.keepAlive = real
-        return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
-    }
-
     @Test("a should method defaults to &&, and both answers are asked, the real delegate first")
     func shouldDefaultsToAnd() {
         #expect(TransferProxy.selectors.shouldStart.combining.description == "&&")
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         real.startAnswer = true
         let token = proxy.implement(TransferProxy.selectors.shouldStart) { _ in
@@ -38,7 +30,7 @@ struct ResultCombiningTests {
 
     @Test("|| answers true when either says true, asking both")
     func orRule() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let log = DelegateProxyTestLog()
         real.retryAnswer = true
         let token = proxy.implement(TransferProxy.selectors.shouldRetry) { _ in
@@ -56,7 +48,7 @@ struct ResultCombiningTests {
     @Test("closure wins: only the closure is asked")
     func closureWins() {
         #expect(TransferProxy.selectors.title.combining.description == "closure wins")
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.implement(TransferProxy.selectors.title) { _ in "closure" }
         #expect(owner.title() == "closure")
         #expect(real.log.isEmpty)
@@ -65,7 +57,7 @@ struct ResultCombiningTests {
 
     @Test("a custom rule combines the real delegate's answer with the closure's")
     func customRule() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         let token = proxy.implement(TransferProxy.selectors.priority) { _ in 5 }
         #expect(owner.priority() == 15)
         #expect(real.log == ["real priority"])
@@ -74,7 +66,7 @@ struct ResultCombiningTests {
 
     @Test("with only one answer available, that answer is used under every rule")
     func singleAnswer() {
-        let (owner, _, proxy) = installed()
+        let (owner, _, proxy) = installedTransferProxy()
         proxy.realDelegate = nil
         let start = proxy.implement(TransferProxy.selectors.shouldStart) { _ in false }
         let priority = proxy.implement(TransferProxy.selectors.priority) { _ in 5 }
@@ -85,7 +77,7 @@ struct ResultCombiningTests {
 
     @Test("under a combining rule, proceed returns the real delegate's answer without asking it again")
     func proceedUnderCombining() {
-        let (owner, real, proxy) = installed()
+        let (owner, real, proxy) = installedTransferProxy()
         real.priorityAnswer = 7
         let token = proxy.instead(TransferProxy.selectors.priority) { invocation in invocation.proceed() * 2 }
         #expect(owner.priority() == 7 + 14)

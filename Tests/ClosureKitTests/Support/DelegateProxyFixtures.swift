@@ -126,3 +126,14 @@ final class DelegateProxyTestBox<Value>: @unchecked Sendable {
     var value: Value { lock.withLock { stored } }
     func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
+
+/// A transfer owner whose real delegate records what it receives (and is kept
+/// alive by the owner), with a ``TransferProxy`` installed in front of it: the
+/// set-up most proxy suites start from.
+func installedTransferProxy() -> (TransferOwner, RecordingTransferDelegate, TransferProxy) {
+    let owner = TransferOwner()
+    let real = RecordingTransferDelegate()
+    owner.delegate = real
+    owner.keepAlive = real
+    return (owner, real, TransferProxy.proxy(for: owner, delegate: \.delegate))
+}
