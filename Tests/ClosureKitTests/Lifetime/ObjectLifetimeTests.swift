@@ -346,10 +346,16 @@ struct ObjectLifetimeMainActorTests {
         var ended: [String] = []
         let holder = LifetimeObjectHolder()
         holder.object = LifetimeObject()
-        let token = holder.object!.onEnd { ended.append("ended") }
+        let token = holder.object!.onEnd { ended.append("cancelled") }
+        let later = holder.object!.onEnd { ended.append("later") }
         blockingOnBackgroundThread { holder.object = nil }
-        token.cancel()
-        for _ in 0..<100 { await Task.yield() }
-        #expect(ended.isEmpty)
+        // Both events wait for the main actor, which this test holds, in
+        // registration order.
+        #expect(token.cancel())
+        // The later event arriving shows the main actor has taken the
+        // cancelled one's turn: it was dropped, not merely late.
+        #expect(await untilMainActor { !ended.isEmpty })
+        #expect(ended == ["later"])
+        _ = later
     }
 }
