@@ -159,6 +159,31 @@ private final class ClosureTickDelegate: TickDelegate {
     func ticker(_ ticker: Ticker, didTick count: Int) { onTick?(ticker, count) }
 }
 
+/// The hand-written closure delegate whose closure may be set and cleared
+/// from any thread while messages arrive, as a proxy's closures are (a
+/// token cancels from any thread): the closure is read under a lock.
+private final class LockedClosureTickDelegate: TickDelegate, @unchecked Sendable {
+    private let lock = PeerLock()
+    private var storedOnTick: (@Sendable (Ticker, Int) -> Void)?
+
+    var onTick: (@Sendable (Ticker, Int) -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedOnTick
+        }
+        set {
+            lock.lock()
+            let old = storedOnTick
+            storedOnTick = newValue
+            lock.unlock()
+            _ = old  // released after unlocking
+        }
+    }
+
+    func ticker(_ ticker: Ticker, didTick count: Int) { onTick?(ticker, count) }
+}
+
 /// The hand-written forwarder users write without a library: calls through a
 /// weak delegate reference.
 private final class WeakForwarder: TickDelegate {
@@ -203,6 +228,8 @@ func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
 
     let closureDelegate = ClosureTickDelegate()
     closureDelegate.onTick = { _, count in sink.total &+= count }
+    let lockedDelegate = LockedClosureTickDelegate()
+    lockedDelegate.onTick = { _, count in sink.total &+= count }
     let forwarder = WeakForwarder()
     forwarder.real = counter
 
@@ -224,6 +251,7 @@ func delegateProxyCases() -> [(name: String, body: (Int) -> Void)] {
         ("proxy.before-after", send(hookedProxy)),
         ("proxy.peer.closure-delegate", send(closureDelegate)),
         ("proxy.peer.weak-forwarder", send(forwarder)),
+        ("proxy.peer.locked-closure-delegate", send(lockedDelegate)),
         ("proxy.peer.direct", send(counter)),
     ]
 }

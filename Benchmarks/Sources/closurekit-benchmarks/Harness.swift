@@ -1,4 +1,7 @@
 import Foundation
+#if !canImport(Darwin)
+import Synchronization
+#endif
 
 // The harness: warm-up, repetitions, min and median per operation, and rows
 // that put ClosureKit beside the alternative a user would reach for, measured in
@@ -190,14 +193,14 @@ func detailedTSV(_ rows: [Row]) -> String {
 }
 
 /// The lock hand-written peers use: the primitive ClosureKit's own lock wraps
-/// (`os_unfair_lock` on Darwin, a pthread mutex elsewhere), called directly.
-/// `NSLock` would add a class method call and, on Linux, more: a peer must
-/// not pay for a weaker lock than ours.
+/// (`os_unfair_lock` on Darwin, the standard library's `Mutex` elsewhere),
+/// called directly. `NSLock` would add a class method call and, on Linux,
+/// more: a peer must not pay for a weaker lock than ours.
 final class PeerLock: @unchecked Sendable {
     #if canImport(Darwin)
     private let primitive: UnsafeMutablePointer<os_unfair_lock>
     #else
-    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    private let primitive: UnsafeMutablePointer<Mutex<Void>>
     #endif
 
     init() {
@@ -205,15 +208,12 @@ final class PeerLock: @unchecked Sendable {
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
         #else
-        primitive.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(primitive, nil)
+        primitive.initialize(to: Mutex(()))
         #endif
     }
 
     deinit {
-        #if !canImport(Darwin)
-        pthread_mutex_destroy(primitive)
-        #endif
+        primitive.deinitialize(count: 1)
         primitive.deallocate()
     }
 
@@ -222,7 +222,7 @@ final class PeerLock: @unchecked Sendable {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
         #else
-        pthread_mutex_lock(primitive)
+        primitive.pointee._unsafeLock()
         #endif
     }
 
@@ -231,7 +231,7 @@ final class PeerLock: @unchecked Sendable {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
         #else
-        pthread_mutex_unlock(primitive)
+        primitive.pointee._unsafeUnlock()
         #endif
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 // against the hand-written alternatives (a direct method call; a method that
 // calls an optional stored closure first, with the closure set and, for the
 // rows with no hooks, with none set: the hand-written hookable method when
-// nothing is hooked).
+// nothing is hooked). The stored closure read under a lock is the floor for
+// what a hook point promises: hooks added and removed from any thread while
+// calls run.
 
 private final class Hooked: Hookable, @unchecked Sendable {
     struct Hooks {
@@ -56,6 +58,36 @@ private final class HandWritten {
     }
 }
 
+/// The hand-written hook as a hook point promises it: set and cleared from
+/// any thread while calls run, so the stored closure is read under a lock.
+private final class LockedHandWritten: @unchecked Sendable {
+    private let lock = PeerLock()
+    private var storedBeforeStep: (@Sendable (Int) -> Void)?
+    var total = 0
+
+    var beforeStep: (@Sendable (Int) -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedBeforeStep
+        }
+        set {
+            lock.lock()
+            let old = storedBeforeStep
+            storedBeforeStep = newValue
+            lock.unlock()
+            _ = old  // released after unlocking
+        }
+    }
+
+    @inline(never)
+    func step(_ amount: Int) -> Int {
+        beforeStep?(amount)
+        total &+= amount
+        return total
+    }
+}
+
 private final class Direct {
     var total = 0
 
@@ -77,6 +109,8 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
     let direct = Direct()
     let handWritten = HandWritten()
     handWritten.beforeStep = { sink.value &+= $0 }
+    let locked = LockedHandWritten()
+    locked.beforeStep = { sink.value &+= $0 }
     let handWrittenUnset = HandWritten()
     let none = Hooked()
     let unhooked = Unhooked()
@@ -107,6 +141,13 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
             "hooks.peer.stored-closure",
             { n in
                 let object = opaque(handWritten)
+                for index in 0..<n { blackHole(object.step(index)) }
+            }
+        ),
+        (
+            "hooks.peer.locked-closure",
+            { n in
+                let object = opaque(locked)
                 for index in 0..<n { blackHole(object.step(index)) }
             }
         ),

@@ -27,6 +27,38 @@ private final class DidSetModel {
     }
 }
 
+/// The `didSet` closure array as an observable property promises it: the
+/// value may be read and set, and observers added and removed, from several
+/// threads at once. The value and the array are read and written under a
+/// lock; the observers are called after unlocking.
+private final class LockedDidSetModel: @unchecked Sendable {
+    private let lock = PeerLock()
+    private var storedValue = 0
+    private var observers: [@Sendable (Int, Int) -> Void] = []
+
+    func observe(_ observer: @escaping @Sendable (Int, Int) -> Void) {
+        lock.lock()
+        observers.append(observer)
+        lock.unlock()
+    }
+
+    var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedValue
+        }
+        set {
+            lock.lock()
+            let old = storedValue
+            storedValue = newValue
+            let observers = observers
+            lock.unlock()
+            for observer in observers { observer(old, newValue) }
+        }
+    }
+}
+
 private final class PublishedModel {
     @OpenCombine.Published var value = 0
 }
@@ -80,6 +112,10 @@ func observationCases() -> [(name: String, body: (Int) -> Void)] {
         for _ in 0..<observers {
             didSet.observers.append { _, new in counter.value &+= new }
         }
+        let locked = LockedDidSetModel()
+        for _ in 0..<observers {
+            locked.observe { _, new in counter.value &+= new }
+        }
         cases.append(
             (
                 "observation.write-\(observers)",
@@ -94,6 +130,14 @@ func observationCases() -> [(name: String, body: (Int) -> Void)] {
                 "observation.peer.didset-array-\(observers)",
                 { n in
                     let model = opaque(didSet)
+                    for index in 0..<n { model.value = index }
+                }
+            ))
+        cases.append(
+            (
+                "observation.peer.locked-didset-array-\(observers)",
+                { n in
+                    let model = opaque(locked)
                     for index in 0..<n { model.value = index }
                 }
             ))
