@@ -177,7 +177,7 @@ private final class LockedClosureTickDelegate: TickDelegate, @unchecked Sendable
             let old = storedOnTick
             storedOnTick = newValue
             lock.unlock()
-            _ = old  // released after unlocking
+            _ = old // released after unlocking
         }
     }
 

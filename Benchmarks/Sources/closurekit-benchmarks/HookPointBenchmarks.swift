@@ -76,7 +76,7 @@ private final class LockedHandWritten: @unchecked Sendable {
             let old = storedBeforeStep
             storedBeforeStep = newValue
             lock.unlock()
-            _ = old  // released after unlocking
+            _ = old // released after unlocking
         }
     }
 
