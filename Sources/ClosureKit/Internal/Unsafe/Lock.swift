@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
-internal import Synchronization
+public import Synchronization
+public import ClosureKitShims
 #endif
 
 /// The library's one lock, named by a plain pointer: `os_unfair_lock` on
@@ -78,7 +79,13 @@ internal import Synchronization
 /// which it reports (`LockTests`). Nothing is detected at run time. The
 /// calls cost a call and a return each, on every build (Swift cannot see
 /// whether its C dependencies are compiled with the sanitizer): measured in
-/// Benchmarks/HISTORY.md, "The lock the sanitizer sees".
+/// Benchmarks/HISTORY.md, "The lock the sanitizer sees". ``lock()`` and
+/// ``unlock()`` are inlinable there, so that code the library inlines into
+/// its callers (``Locked/withLock(_:)`` under `Throttler.send`, an
+/// `ObservableProperty`'s setter) takes the `Mutex` inline rather than
+/// through two calls (Benchmarks/HISTORY.md, "The lock inlined into its
+/// callers"): `Synchronization` and ClosureKitShims are imported publicly
+/// for it, in this file only.
 /// `Mutex` needs macOS 15 and peers on Darwin,
 /// above the package's floor, and `os_unfair_lock` is as cheap there (and
 /// the sanitizer intercepts it), so Darwin keeps it and the floor stays.
@@ -86,7 +93,7 @@ internal import Synchronization
 @usableFromInline
 struct Lock: @unchecked Sendable {
     // Stored untyped so that inlinable code may hold it without the platform
-    // module being imported publicly.
+    // module (Darwin's) being imported publicly.
     @usableFromInline
     let raw: UnsafeMutableRawPointer
 
@@ -121,7 +128,8 @@ struct Lock: @unchecked Sendable {
         Platform.unlock(pointer)
     }
     #else
-    private var mutex: UnsafeMutablePointer<Mutex<Void>> {
+    @usableFromInline
+    var mutex: UnsafeMutablePointer<Mutex<Void>> {
         raw.assumingMemoryBound(to: Mutex<Void>.self)
     }
 
@@ -141,15 +149,15 @@ struct Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     func lock() {
         mutex.pointee._unsafeLock()
-        Platform.lockAcquired(raw)
+        closurekit_lock_acquired(raw)
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     func unlock() {
-        Platform.lockReleasing(raw)
+        closurekit_lock_releasing(raw)
         mutex.pointee._unsafeUnlock()
     }
     #endif
