@@ -759,29 +759,25 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         _ arguments: Arguments,
         original: (Owner, Arguments) -> Result
     ) -> Result {
-        let dynamicType: AnyObject.Type = type(of: instance)
+        // The commonest call: the instance's one hook, a `before` or an
+        // `instead` hook, not one-shot, and no type-wide hooks. It takes a
+        // path that does only that (``callWithSoleHook(_:_:original:)``),
+        // tried while no `after` or one-shot hook and no type-wide hook is
+        // registered at this hook point: two counts read without the lock, a
+        // hint (the path checks under the lock), so that the calls of a hook
+        // point with such hooks pay no second walk and lock.
+        if group.passedOver.load() == 0, typeWideTally.live.load() == 0,
+            let result = callWithSoleHook(instance, arguments, original: original)
+        {
+            return result
+        }
         let own = instance.hookStorage.core(for: selector.id).map { HandlerCore<Hook>.typed(core: $0) }
+        let dynamicType: AnyObject.Type = type(of: instance)
         // One snapshot of each list, in one critical section, serves every
         // stage of the call: a hook removed meanwhile is skipped, one added
         // is not visited.
         let (typeWideRead, ownRead) = typeWide.read(with: own)
         let selector = selector
-        // The commonest call: one hook of the instance, not one-shot, able
-        // to run on this thread, and no type-wide hooks. A `before` or an
-        // `instead` hook then takes a path that does only that, with none of
-        // the stages' loops and claims. It is not re-checked: no other hook
-        // runs between the snapshot read under the lock and this one, so the
-        // read is its check (as a concurrent removal may land just after any
-        // check). An `after` hook takes the stages, which re-check it after
-        // the original (which may remove it).
-        if typeWideRead.snapshot == nil, let ownSnapshot = ownRead?.snapshot {
-            let snapshot = HandlerCore<Hook>.typed(ownSnapshot)
-            if snapshot.items.count == 1, !snapshot.items[0].once, snapshot.items[0].position != .after,
-                let result = callWithSoleHook(instance, arguments, selector, snapshot, original: original)
-            {
-                return result
-            }
-        }
         // The engine's stages: type-wide hooks (those that apply to this
         // instance's class), then the instance's.
         return Stages.run(
@@ -807,37 +803,44 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             end: { original(instance, $0) })
     }
 
-    /// ``callWithHooks(_:_:original:)`` for one `before` or `instead` hook
-    /// of the instance, not one-shot, with no other hook: it calls a
-    /// `before` hook and then the original, or an `instead` hook with
-    /// `proceed()` bound to the original, with none of the chain's loop and
-    /// claims (``InsteadChain/runOne(arguments:link:end:)``). Nil, having run
-    /// nothing, when the hook cannot run on this thread now: the stages then
-    /// take the call.
+    /// ``callWithHooks(_:_:original:)`` for an instance whose one hook is a
+    /// `before` or an `instead` hook, not one-shot, with no type-wide hooks
+    /// (``HookStorage/readSole(_:of:unless:_:)`` reads its closure and actor
+    /// in one critical section): it calls a `before` hook and then the
+    /// original, or an `instead` hook with `proceed()` bound to the original,
+    /// with none of the stages' loops and claims
+    /// (``InsteadChain/runOne(arguments:link:end:)``). Nil, having run
+    /// nothing, when the instance has other hooks, or the hook cannot run on
+    /// this thread now: the stages then take the call.
     ///
-    /// Out of line, reading the hook in place in the snapshot: inlined into
-    /// ``callWithHooks(_:_:original:)``, its copies weigh on the general path
-    /// of every call (`main-actor.hooks.instance-after` 715 → 840
-    /// instructions).
+    /// Out of line: inlined into ``callWithHooks(_:_:original:)``, its
+    /// code weighs on the general path of every call
+    /// (`main-actor.hooks.instance-after` 715 → 840 instructions).
     @inlinable @inline(never)
     func callWithSoleHook(
         _ instance: Owner,
         _ arguments: Arguments,
-        _ selector: MethodSelector<Arguments, Result>,
-        _ snapshot: HandlerSnapshot<Hook>,
         original: (Owner, Arguments) -> Result
     ) -> Result? {
-        guard snapshot.items[0].element.isReady else { return nil }
-        switch snapshot.items[0].element.body {
+        // The hook's closure and actor, copied under the lock; whether it
+        // can run on this thread is asked after (it may ask an executor).
+        guard
+            let (body, actor) = instance.hookStorage.readSole(
+                selector.id, of: Hook.self, unless: typeWideTally, { ($0.body, $0.actor) })
+        else { return nil }
+        if let actor, !ActorMailbox.isRunning(on: actor) { return nil }
+        switch consume body {
         case .observer(let body):
             body(instance, Invocation(selector: selector, position: .before, arguments: arguments))
             return original(instance, arguments)
         case .replacement(let body):
+            let selector = selector
             return InsteadChain.runOne(
                 arguments: arguments,
                 link: { arguments, next in next.withInvocation(selector, arguments) { body(instance, &$0) } },
                 end: { original(instance, $0) })
         case .result:
+            // Never the sole element: `after` hooks take the stages.
             return nil
         }
     }

@@ -28,10 +28,10 @@ public final class HookStorage: @unchecked Sendable {
     /// list that only grows: a call finds its hook point's core with no lock
     /// (``OnceReference``); registrations append under the striped lock of
     /// the storage, so that an instance allocates no lock of its own.
-    private let first = OnceReference<Node>()
+    let first = OnceReference<Node>()
 
     /// One core of the list, by the hook point's selector id.
-    private final class Node: Sendable {
+    final class Node: Sendable {
         let id: Int
         let core: AnyHandlerCore
         let next = OnceReference<Node>()

@@ -112,6 +112,24 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
+    @Test("a main-actor instead hook, the instance's one hook, is passed over for a call from another thread")
+    func soleHookPassedOverOffTheActor() async {
+        let service = SearchService()
+        var runs = 0
+        let token = SearchService.hooks.search.instead(on: service) { _, invocation in
+            runs += 1
+            return ["hooked \(invocation.arguments)"]
+        }
+        defer { token.cancel() }
+        let sendable = UncheckedService(service)
+        let answer = ResultBox()
+        blockingOnBackgroundThread { answer.value = sendable.service.search("elsewhere") }
+        #expect(answer.value == []) // the original: the hook cannot answer there
+        #expect(runs == 0)
+        #expect(service.search("here") == ["hooked here"])
+        #expect(runs == 1)
+    }
+
     @Test("a .once main-actor proxy closure is not used up by a message from another thread")
     func proxyOnceStaysUnspent() async {
         let owner = TransferOwner()

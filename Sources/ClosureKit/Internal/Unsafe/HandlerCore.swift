@@ -23,6 +23,12 @@ final class HandlerGroup: @unchecked Sendable {
     @usableFromInline
     let live = AtomicCounter()
 
+    /// Of ``live``, the entries no call runs alone: `after` and one-shot
+    /// ones. While it is zero, a hook point tries the one-hook path
+    /// (``HandlerCore/readSole(unless:_:)``) before its stages.
+    @usableFromInline
+    let passedOver = AtomicCounter()
+
     init() {}
 
     deinit {
@@ -107,14 +113,17 @@ class AnyHandlerCore: @unchecked Sendable {
     }
 
     /// Counts one entry more (`added`) or one less, in the group and the
-    /// tally. The caller holds the lock.
-    final func countLocked(added: Bool) {
+    /// tally, and in the group's ``HandlerGroup/passedOver`` too for an
+    /// entry no call runs alone (`passedOver`). The caller holds the lock.
+    final func countLocked(added: Bool, passedOver: Bool) {
         if added {
             group.live.increment()
             tally?.live.increment()
+            if passedOver { group.passedOver.increment() }
         } else {
             group.live.decrement()
             tally?.live.decrement()
+            if passedOver { group.passedOver.decrement() }
         }
     }
 
@@ -228,7 +237,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     }
 
     private func appendLocked(_ entry: HandlerEntry<Element>) {
-        countLocked(added: true)
+        countLocked(added: true, passedOver: entry.isPassedOver)
         entries.append(entry)
         registered = entries.count
         cache = nil
@@ -248,7 +257,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     func removeAll() {
         let released = group.lock.withLock { () -> ContiguousArray<Element?> in
             let released = ContiguousArray(entries.map { $0.takeElementLocked() })
-            for _ in entries { countLocked(added: false) }
+            for entry in entries { countLocked(added: false, passedOver: entry.isPassedOver) }
             entries = []
             registered = 0
             cache = nil
@@ -272,7 +281,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
             entries.removeAll { entry in
                 guard let element = entry.element, matches(element) else { return false }
                 entry.element = nil
-                countLocked(added: false)
+                countLocked(added: false, passedOver: entry.isPassedOver)
                 released.append(element)
                 return true
             }
@@ -290,7 +299,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// the caller to release after unlocking.
     private func detachLocked(_ entry: HandlerEntry<Element>) -> Element? {
         guard let element = entry.takeElementLocked() else { return nil }
-        countLocked(added: false)
+        countLocked(added: false, passedOver: entry.isPassedOver)
         if let index = entries.firstIndex(where: { $0 === entry }) {
             entries.remove(at: index)
         }
@@ -331,6 +340,35 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     func dispatch(_ read: CoreRead) -> HandlerDispatch<Element>? {
         guard let snapshot = read.snapshot else { return nil }
         return HandlerDispatch(Self.typed(snapshot), removals: read.removals, core: self)
+    }
+
+    /// What `project` reads of the core's one entry, in one critical
+    /// section, when the core holds exactly one entry, not one-shot, at a
+    /// position other than `after`, and the cores counted by `other` (the
+    /// type-wide hooks, which share this core's lock and count under it)
+    /// hold none; nil otherwise, the caller then reads both cores.
+    ///
+    /// `project` runs under the lock: it must copy fields and call nothing
+    /// (no user code runs under a lock). What it read under the lock is the
+    /// entry's check, as a snapshot read is: the caller calls it with no
+    /// lock held, and a concurrent removal may land just after, as after any
+    /// check. A hook point's call on an instance whose one hook is a
+    /// `before` or `instead` hook (and no type-wide hooks) reads this alone:
+    /// no snapshot kept, no dispatch, no claim.
+    @inlinable
+    final func readSole<Projection>(
+        unless other: HandlerTally, _ project: (borrowing Element) -> Projection
+    ) -> Projection? {
+        group.lock.lock()
+        defer { group.lock.unlock() }
+        guard other.live.load() == 0 else { return nil }
+        // The cached snapshot, read in place; built (out of line) on the
+        // first read after a change.
+        if let cache {
+            return cache.isSole ? project(Self.typed(cache).items[0].element) : nil
+        }
+        guard let snapshot = snapshotLocked(), snapshot.isSole else { return nil }
+        return project(Self.typed(snapshot).items[0].element)
     }
 
     override func buildSnapshotLocked() -> AnyHandlerSnapshot {
@@ -425,6 +463,10 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
         self.element = element
     }
 
+    /// Whether no call runs this entry alone: an `after` or one-shot entry
+    /// (``HandlerGroup/passedOver``).
+    var isPassedOver: Bool { position == .after || once }
+
     /// Clears the element and returns it; the caller holds the lock.
     func takeElementLocked() -> Element? {
         defer { element = nil }
@@ -446,9 +488,14 @@ class AnyHandlerSnapshot: @unchecked Sendable {
     /// that an owner can decide under its lock what else a call needs (a
     /// proxy skips loading its real delegate).
     @usableFromInline let isSoleTerminal: Bool
+    /// Whether the snapshot holds one entry, not one-shot, at a position
+    /// other than `after`: a hook point's call on an instance with one hook
+    /// runs it alone (``HandlerCore/readSole(unless:_:)``).
+    @usableFromInline let isSole: Bool
 
-    init(isSoleTerminal: Bool) {
+    init(isSoleTerminal: Bool, isSole: Bool) {
         self.isSoleTerminal = isSoleTerminal
+        self.isSole = isSole
     }
 }
 
@@ -492,9 +539,9 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
         }
         self.positions = positions
         self.chain = chain
+        let isSole = items.count == 1 && !items[0].once && items[0].position != .after
         super.init(
-            isSoleTerminal: items.count == 1 && items[0].position == .instead && !items[0].once
-                && items[0].entry.terminal)
+            isSoleTerminal: isSole && items[0].position == .instead && items[0].entry.terminal, isSole: isSole)
     }
 
     @inlinable @inline(__always)
