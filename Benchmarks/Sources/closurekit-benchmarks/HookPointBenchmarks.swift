@@ -179,11 +179,18 @@ func hookPointCases() -> [(name: String, body: (Int) -> Void)] {
 let hookPointSuite = Suite(capability: "hook points") {
     let n = 100_000
     let cases = hookPointCases()
-    let results = interleave(cases.map { (n, $0.body) })
-    let (noHooks, before, instanceInstead, storedClosure, direct, noneAnywhere) = (
-        results[0], results[1], results[2], results[3], results[4], results[5]
+    // Looked up by name, so that a case added to `hookPointCases()` never
+    // shifts another row's figures.
+    let results = Dictionary(uniqueKeysWithValues: zip(cases.map(\.name), interleave(cases.map { (n, $0.body) })))
+    let (noHooks, before, instanceInstead, storedClosure, lockedClosure) = (
+        results["hooks.none"]!, results["hooks.instance-before"]!, results["hooks.instance-instead"]!,
+        results["hooks.peer.stored-closure"]!, results["hooks.peer.locked-closure"]!
     )
-    let (proceedWith, unsetClosure) = (results[6], results[7])
+    let (direct, noneAnywhere, proceedWith, unsetClosure) = (
+        results["hooks.peer.direct"]!, results["hooks.none-anywhere"]!,
+        results["hooks.instance-instead-proceed-with"]!, results["hooks.peer.unset-closure"]!
+    )
+    let storedClosureCase = cases.first { $0.name == "hooks.peer.stored-closure" }!.body
 
     // A type-wide hook affects every instance, so it is measured on its own
     // object after the others, interleaved with the stored-closure peer.
@@ -198,7 +205,7 @@ let hookPointSuite = Suite(capability: "hook points") {
                 for index in 0..<n { blackHole(object.step(index)) }
             }
         ),
-        (n, cases[3].body),
+        (n, storedClosureCase),
     ])
     token.cancel()
     blackHole(sink.value)
@@ -218,6 +225,10 @@ let hookPointSuite = Suite(capability: "hook points") {
         Row(
             capability: capability, name: "call, one instance before hook", metric: "ns/op",
             ours: before, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(3)),
+        Row(
+            capability: capability, name: "call, one instance before hook", metric: "ns/op",
+            ours: before, peer: "method calling a stored closure read under a lock", peerValue: lockedClosure,
+            target: nil),
         Row(
             capability: capability, name: "call, one instance instead hook", metric: "ns/op",
             ours: instanceInstead, peer: "method calling a stored closure", peerValue: storedClosure, target: .atMost(4)
