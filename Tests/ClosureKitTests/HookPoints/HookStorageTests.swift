@@ -117,7 +117,11 @@ extension HookPointSuites {
             let recorder = Recorder("a", log: log)
             let own = Recorder.hooks.record.before(on: recorder) { _, _ in log.record("own") }
             _ = recorder.record("x")
-            let typeWide = Recorder.hooks.record.before { _, _ in log.record("type-wide") }
+            // Type-wide: other suites' recorders may call it meanwhile, so it
+            // logs this test's recorder only.
+            let typeWide = Recorder.hooks.record.before { called, _ in
+                if called === recorder { log.record("type-wide") }
+            }
             _ = recorder.record("y")
             #expect(typeWide.cancel())
             #expect(log.events == ["own", "original a x", "type-wide", "own", "original a y"])
