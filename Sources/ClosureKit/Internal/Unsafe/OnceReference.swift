@@ -37,7 +37,6 @@ struct AtomicBackedOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sen
         return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: stored)!).takeUnretainedValue()
     }
 
-    /// Stores `desired` if nothing is stored yet; returns what is stored.
     /// The stored instance, unretained: valid while `self` is, since the
     /// stored instance is never replaced and is released only by `deinit`.
     @inline(__always)
@@ -47,6 +46,7 @@ struct AtomicBackedOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sen
         return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: stored)!)
     }
 
+    /// Stores `desired` if nothing is stored yet; returns what is stored.
     func storeIfNil(_ desired: Instance) -> Instance {
         let retained = Unmanaged.passRetained(desired)
         let new = UInt(bitPattern: retained.toOpaque())
