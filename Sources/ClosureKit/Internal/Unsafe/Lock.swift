@@ -1,6 +1,5 @@
 #if !canImport(Darwin)
 public import Synchronization
-public import ClosureKitShims
 #endif
 
 /// The library's one lock, named by a plain pointer: `os_unfair_lock` on
@@ -84,8 +83,8 @@ public import ClosureKitShims
 /// its callers (``Locked/withLock(_:)`` under `Throttler.send`, an
 /// `ObservableProperty`'s setter) takes the `Mutex` inline rather than
 /// through two calls (Benchmarks/HISTORY.md, "The lock inlined into its
-/// callers"): `Synchronization` and ClosureKitShims are imported publicly
-/// for it, in this file only.
+/// callers"): `Synchronization` is imported publicly for it here, and
+/// ClosureKitShims in `Platform.swift`, which makes the sanitizer's calls.
 /// `Mutex` needs macOS 15 and peers on Darwin,
 /// above the package's floor, and `os_unfair_lock` is as cheap there (and
 /// the sanitizer intercepts it), so Darwin keeps it and the floor stays.
@@ -152,12 +151,12 @@ struct Lock: @unchecked Sendable {
     @inlinable @inline(__always)
     func lock() {
         mutex.pointee._unsafeLock()
-        closurekit_lock_acquired(raw)
+        Platform.lockAcquired(raw)
     }
 
     @inlinable @inline(__always)
     func unlock() {
-        closurekit_lock_releasing(raw)
+        Platform.lockReleasing(raw)
         mutex.pointee._unsafeUnlock()
     }
     #endif

@@ -1,4 +1,6 @@
-internal import ClosureKitShims
+// Public only so that ``Lock``'s inlinable `lock()` and `unlock()` can make
+// the sanitizer's two calls (``lockAcquired(_:)``, ``lockReleasing(_:)``).
+public import ClosureKitShims
 
 #if canImport(Darwin)
 internal import Darwin
@@ -23,6 +25,7 @@ internal import os
 /// Each is a thin wrapper, `@inline(__always)` where it sits on a hot path
 /// (the mutex, the clocks, the thread-local load), so that the wrapper costs
 /// nothing over the C call it makes.
+@usableFromInline
 enum Platform {
     // MARK: - Mutex
 
@@ -71,14 +74,14 @@ enum Platform {
     /// Tells the thread sanitizer that the ``Lock`` at `lock` was just
     /// taken; nothing when ClosureKitShims is compiled without it (see
     /// ``Lock``, "Linux").
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lockAcquired(_ lock: UnsafeMutableRawPointer) {
         closurekit_lock_acquired(lock)
     }
 
     /// Tells the thread sanitizer that the ``Lock`` at `lock` is about to be
     /// given up; nothing when ClosureKitShims is compiled without it.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lockReleasing(_ lock: UnsafeMutableRawPointer) {
         closurekit_lock_releasing(lock)
     }
