@@ -55,18 +55,6 @@ public final class HookStorage: @unchecked Sendable {
         }
     }
 
-    /// The hooks of the hook point with selector id `id`, or nil when the
-    /// instance has none.
-    @usableFromInline
-    func core(for id: Int) -> AnyHandlerCore? {
-        var node = first.load()
-        while let current = node {
-            if current.id == id { return current.core }
-            node = current.next.load()
-        }
-        return nil
-    }
-
     /// The hooks of the hook point with selector id `id`, made with `make`
     /// the first time.
     func core(for id: Int, make: () -> AnyHandlerCore) -> AnyHandlerCore {

@@ -362,8 +362,9 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         group.lock.lock()
         defer { group.lock.unlock() }
         guard other.live.load() == 0 else { return nil }
-        // The cached snapshot, read in place; built (out of line) on the
-        // first read after a change.
+        // The cached snapshot, read in place: through `snapshotLocked()`,
+        // which returns it owned, a call pays a retain and a release more.
+        // Built (out of line) on the first read after a change.
         if let cache {
             return cache.isSole ? project(Self.typed(cache).items[0].element) : nil
         }
