@@ -155,7 +155,7 @@ struct FoundationRegionFormTests {
             }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("received a non-Sendable value off the main actor"), "\(message)")
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
     }
 
     @Test("on the main actor a stream's closures run during its events; a filtered once closure runs once")

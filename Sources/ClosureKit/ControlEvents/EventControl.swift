@@ -76,6 +76,8 @@ extension EventControl {
     ///     token is inert (its `cancel()` returns `false`).
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you (a convenience built on this method passes its own caller's).
     ///   - handler: Receives the control, typed as `Self`. Do not capture the
     ///     control strongly: the control keeps the handler, so that would be a
     ///     reference cycle. Use the parameter instead.
@@ -88,17 +90,30 @@ extension EventControl {
     /// the main actor (sending it to another task does not compile), so every
     /// event reaches the handler synchronously, in the sender's isolation.
     /// Registered from nonisolated code, it may capture local `var`s. A
-    /// `Sendable` control takes the form below, whose handler is `@Sendable`.
+    /// `Sendable` control takes the form below when the handler is
+    /// `@Sendable` (a closure literal is); a handler value that is not
+    /// (a stored closure, a method reference of a type that is not
+    /// `Sendable`) takes this form, and is then its registrant's code: the
+    /// program stops if an event reaches it off its registrant's actor.
+    ///
+    /// Checked in every build (see the Isolation article, "What Swift does
+    /// not catch"): a handler of another actor than its registrant's (a
+    /// global-actor method passed from elsewhere) stops the program at the
+    /// registration; one reached off its actor (an actor's method passed by
+    /// name, whose control was then sent to another task) stops it before
+    /// the handler runs.
     public func addHandler(
         for events: ControlEvents,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self) -> Void
     ) -> CancellationToken {
-        controlEventStorage.add(
+        let handler = ActorDelivery.bound(handler, registeredFrom: isolation, "the handler of \(Self.self)")
+        return controlEventStorage.add(
             for: events,
             options: options,
             owner: self,
-            body: TypedControlEventHandlerBody<Self>(ActorDelivery.bound(handler))
+            body: TypedControlEventHandlerBody<Self>(handler)
         )
     }
 

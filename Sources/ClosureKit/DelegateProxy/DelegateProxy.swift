@@ -150,12 +150,15 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     public final func implement<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         with body: @escaping @isolated(any) (Arguments) -> Result
     ) -> CancellationToken {
         // Always answers: the compiler keeps the sender in the closure's
         // isolation (see "Where closures run").
         let direct = IsolatedCall.regionBound(body)
-        return answer(selector, options, Answering(actor: nil, body: Self.entering(direct, body.isolation)))
+        let actor = RegionBound.actor(
+            of: body.isolation, registeredFrom: isolation, "the implement closure of \(selector.name)")
+        return answer(selector, options, Answering(actor: nil, body: Self.entering(direct, actor)))
     }
 
     /// Adds an `instead` closure that receives an ``InsteadInvocation`` and
@@ -182,10 +185,14 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     public final func instead<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
         let direct = IsolatedCall.regionBound(body)
-        guard let actor = body.isolation else {
+        guard
+            let actor = RegionBound.actor(
+                of: body.isolation, registeredFrom: isolation, "the instead closure of \(selector.name)")
+        else {
             return register(selector, .instead, options, .instead(Answering(actor: nil, body: direct)))
         }
         let mailbox = ActorMailbox.of(actor)
@@ -218,9 +225,12 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     public final func before<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(selector, .before, options, Self.entering(IsolatedCall.regionBound(body), body.isolation))
+        let actor = RegionBound.actor(
+            of: body.isolation, registeredFrom: isolation, "the before closure of \(selector.name)")
+        return observe(selector, .before, options, Self.entering(IsolatedCall.regionBound(body), actor))
     }
 
     /// Adds a closure that runs after the implementation of `selector` and
@@ -246,9 +256,12 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     public final func after<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        observe(selector, .after, options, Self.entering(IsolatedCall.regionBound(body), body.isolation))
+        let actor = RegionBound.actor(
+            of: body.isolation, registeredFrom: isolation, "the after closure of \(selector.name)")
+        return observe(selector, .after, options, Self.entering(IsolatedCall.regionBound(body), actor))
     }
 
     /// Adds an `after` closure that replaces the result the caller receives.
@@ -282,9 +295,12 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     public final func replaceResult<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        let replacer = Answering(actor: nil, body: Self.entering(IsolatedCall.regionBound(body), body.isolation))
+        let actor = RegionBound.actor(
+            of: body.isolation, registeredFrom: isolation, "the replaceResult closure of \(selector.name)")
+        let replacer = Answering(actor: nil, body: Self.entering(IsolatedCall.regionBound(body), actor))
         return register(selector, .after, options, .replacer(replacer))
     }
 

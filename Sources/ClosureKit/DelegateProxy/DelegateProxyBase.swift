@@ -298,6 +298,6 @@ open class DelegateProxyBase<Delegate> {
         var terminal = false
         if case .answer = closure, !selector.combining.callsBoth { terminal = true }
         return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
-            .add(closure, position: position, once: options.contains(.once), terminal: terminal)
+            .add(closure.applying(options), position: position, once: options.contains(.once), terminal: terminal)
     }
 }

@@ -44,6 +44,17 @@ enum ProxyClosure<Arguments, Result>: Sendable {
         }
     }
 
+    /// The same closure, with `options`' policy for calls made off its
+    /// actor (``RegistrationOptions/onItsActorOnly``).
+    func applying(_ options: RegistrationOptions) -> Self {
+        switch self {
+        case .plain(let body): .plain(body.applying(options))
+        case .instead(let body): .instead(body.applying(options))
+        case .replacer(let body): .replacer(body.applying(options))
+        case .answer, .observer, .argumentsObserver: self
+        }
+    }
+
     /// Calls a `before` or `after` closure, building an invocation only for
     /// one that takes it. Returns the result a replacing closure answered,
     /// nil for the others.

@@ -56,6 +56,9 @@ public final class EventHandlers<Event> {
     /// - Parameters:
     ///   - options: ``RegistrationOptions/once`` removes the handler after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you. A convenience built on this method takes the same parameter
+    ///     and passes it on, so that the check below applies to its caller.
     ///   - handler: Receives each event, synchronously, on the thread that
     ///     sends it (the compiler keeps that thread in the handler's
     ///     isolation).
@@ -63,9 +66,10 @@ public final class EventHandlers<Event> {
     ///   the handler too.
     public func add(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Event) -> Void
     ) -> CancellationToken {
-        list.add(ActorDelivery.bound(handler), options: options)
+        list.add(ActorDelivery.bound(handler, registeredFrom: isolation, "an event handler"), options: options)
     }
 
     /// Calls every handler with `event`, in registration order, before it

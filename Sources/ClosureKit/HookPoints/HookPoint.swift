@@ -173,9 +173,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func before(
         on instance: Owner,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(Hook(scope: Owner.self, body: .observer(bound(body))), at: .before, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .observer(bound(body, isolation, .before))), at: .before, instance: instance,
+            options: options)
     }
 
     /// Adds a closure that runs before the method.
@@ -282,9 +285,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func after(
         on instance: Owner,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(Hook(scope: Owner.self, body: .observer(bound(body))), at: .after, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .observer(bound(body, isolation, .after))), at: .after, instance: instance,
+            options: options)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -392,10 +398,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func instead(
         on instance: Owner,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
         add(
-            Hook(scope: Owner.self, body: .replacement(bound(body))), at: .instead, instance: instance, options: options
+            Hook(scope: Owner.self, body: .replacement(bound(body, isolation))), at: .instead, instance: instance,
+            options: options
         )
     }
 
@@ -531,9 +539,12 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     public func replaceResult(
         on instance: Owner,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        add(Hook(scope: Owner.self, body: .result(bound(body))), at: .after, instance: instance, options: options)
+        add(
+            Hook(scope: Owner.self, body: .result(bound(body, isolation))), at: .after, instance: instance,
+            options: options)
     }
 
     /// Adds a closure that runs after the method and replaces the result the caller receives.
@@ -652,23 +663,32 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// A region-bound `before` or `after` closure, made storable (see
     /// ``RegionBound``).
     private func bound(
-        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void,
+        _ registrant: (any Actor)?, _ position: HookPosition
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
-        ActorDelivery<(Owner, Invocation<Arguments, Result>)>.bound(body)
+        ActorDelivery<(Owner, Invocation<Arguments, Result>)>.bound(
+            body, registeredFrom: registrant, "the \(position) hook of \(selector.name)")
     }
 
     /// A region-bound `instead` closure, made storable.
     private func bound(
-        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
+        _ registrant: (any Actor)?
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
-        HookBodies<Owner, Arguments, Result>.bound(body)
+        HookBodies<Owner, Arguments, Result>.bound(
+            body,
+            RegionBound.actor(of: body.isolation, registeredFrom: registrant, "the instead hook of \(selector.name)"))
     }
 
     /// A region-bound result replacement, made storable.
     private func bound(
-        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result,
+        _ registrant: (any Actor)?
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
-        HookBodies<Owner, Arguments, Result>.bound(body)
+        HookBodies<Owner, Arguments, Result>.bound(
+            body,
+            RegionBound.actor(
+                of: body.isolation, registeredFrom: registrant, "the replaceResult hook of \(selector.name)"))
     }
 
     /// A nonisolated-only closure, made callable: traps when it was marked
@@ -865,7 +885,9 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         options: RegistrationOptions,
         on actor: (any Actor)?
     ) -> CancellationToken {
-        add(Hook(scope: type, body: .observer(body), actor: actor), at: position, instance: instance, options: options)
+        add(
+            Hook(scope: type, body: .observer(body), actor: actor, passesOver: true), at: position, instance: instance,
+            options: options)
     }
 
     // MARK: - Private
@@ -879,6 +901,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
                 + "\(position)"
         )
         let once = options.contains(.once)
+        var hook = hook
+        if options.contains(.onItsActorOnly) { hook.passesOver = true }
         guard let instance else {
             return typeWide.add(hook, position: position, once: once)
         }
@@ -977,18 +1001,21 @@ extension HookPoint {
         /// For a hook that must answer (`replacement`, `result`) registered
         /// from an actor: that actor. It answers only calls made on it.
         @usableFromInline let actor: (any Actor)?
+        /// Whether a call made off ``actor`` passes the hook over rather
+        /// than stopping the program (see ``AnswerPolicy``).
+        @usableFromInline var passesOver: Bool
 
-        init(scope: AnyObject.Type, body: Body, actor: (any Actor)? = nil) {
+        init(scope: AnyObject.Type, body: Body, actor: (any Actor)? = nil, passesOver: Bool = false) {
             self.scope = scope
             self.body = body
             self.actor = actor
+            self.passesOver = passesOver
         }
 
-        /// Whether the hook can run on this thread now (see ``Answering``).
+        /// Whether the hook can run on this thread now (see ``AnswerPolicy``).
         @inlinable
         var isReady: Bool {
-            guard let actor else { return true }
-            return ActorMailbox.isRunning(on: actor)
+            AnswerPolicy.canAnswer(actor, passesOver: passesOver)
         }
 
         /// Whether the hook applies to an instance of `dynamicType`: its
@@ -1133,12 +1160,14 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
         return nil
     }
 
-    /// A region-bound `instead` closure, made storable.
+    /// A region-bound `instead` closure of `actor` (checked by
+    /// ``RegionBound/actor(of:registeredFrom:_:)``), made storable.
     static func bound(
-        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
+        _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
+        _ actor: (any Actor)?
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
         let direct = IsolatedCall.bound(body)
-        guard let actor = body.isolation else { return direct }
+        guard let actor else { return direct }
         let mailbox = ActorMailbox.of(actor)
         return { owner, invocation in
             RegionBound.enter(mailbox)
@@ -1148,10 +1177,11 @@ enum HookBodies<Owner: AnyObject, Arguments, Result> {
 
     /// A region-bound result replacement, made storable.
     static func bound(
-        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
+        _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result,
+        _ actor: (any Actor)?
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {
         let direct = IsolatedCall.bound(body)
-        guard let actor = body.isolation else { return direct }
+        guard let actor else { return direct }
         let mailbox = ActorMailbox.of(actor)
         return { owner, invocation in
             RegionBound.enter(mailbox)

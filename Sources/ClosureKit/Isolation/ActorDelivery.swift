@@ -318,7 +318,9 @@ private func enqueuePair<First: Sendable, Second: Sendable>(
 /// Ask ``canAnswer`` before claiming the registration (and so before a
 /// `.once` registration is used up): nonisolated closures answer anywhere;
 /// an actor's closure answers only when the call runs on that actor. A call
-/// it cannot answer goes on as if it were not registered. Call ``body`` only
+/// made elsewhere stops the program (``AnswerPolicy``), unless the
+/// registration asked for ``RegistrationOptions/onItsActorOnly``: the call
+/// then goes on as if the closure were not registered. Call ``body`` only
 /// after ``canAnswer`` said yes.
 @usableFromInline
 package struct Answering<Body: Sendable>: Sendable {
@@ -326,6 +328,10 @@ package struct Answering<Body: Sendable>: Sendable {
     @usableFromInline let actor: (any Actor)?
     /// The closure, called synchronously: only where ``canAnswer`` holds.
     @usableFromInline let body: Body
+    /// Whether a call made off ``actor`` passes the closure over
+    /// (``RegistrationOptions/onItsActorOnly``) rather than stopping the
+    /// program.
+    @usableFromInline var passesOver = false
 
     init(actor: (any Actor)?, body: Body) {
         self.actor = actor
@@ -335,8 +341,58 @@ package struct Answering<Body: Sendable>: Sendable {
     /// Whether the closure can answer a call made now, on this thread.
     @inlinable
     package var canAnswer: Bool {
+        AnswerPolicy.canAnswer(actor, passesOver: passesOver)
+    }
+
+    /// The same closure, with `options`' policy for calls made off its actor.
+    func applying(_ options: RegistrationOptions) -> Self {
+        var copy = self
+        copy.passesOver = options.contains(.onItsActorOnly)
+        return copy
+    }
+}
+
+/// What a closure that must answer does with a call made off its actor:
+/// the one rule of proxies and hook points.
+@usableFromInline
+package enum AnswerPolicy {
+    /// Whether a closure of `actor` (nil: nonisolated) answers a call made
+    /// now. On its actor, yes. Elsewhere it cannot (the caller needs the
+    /// answer now): with `passesOver` the call goes on without it; otherwise
+    /// the program stops, with a message naming the fix, before a `.once`
+    /// registration is used up.
+    @inlinable
+    package static func canAnswer(_ actor: (any Actor)?, passesOver: Bool) -> Bool {
         guard let actor else { return true }
-        return ActorMailbox.isRunning(on: actor)
+        if ActorMailbox.isRunning(on: actor) { return true }
+        if passesOver { return false }
+        return requireRunning(on: actor)
+    }
+
+    /// Stops the program unless the executor's own check says the call runs
+    /// on `actor` (``ActorMailbox/stopUnlessIsolated(_:_:)``); true when it
+    /// returns.
+    @usableFromInline
+    static func requireRunning(on actor: any Actor) -> Bool {
+        ActorMailbox.stopUnlessIsolated(actor, message(for: actor))
+        return true
+    }
+
+    /// The message of the stop.
+    static func message(for actor: any Actor) -> String {
+        let name = ActorName.of(actor)
+        let mainHint =
+            ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared)
+            ? " (In an `@main` type, `static func main()` is main-actor code: register from a `nonisolated` "
+                + "function that it calls.)" : ""
+        return """
+            ClosureKit: a closure that must answer (an instead hook, a replaceResult hook, a proxy's implement or \
+            instead closure) belongs to \(name), and a call came from another isolation. It cannot wait for \
+            \(name), because the caller needs its answer now, and passing it over would quietly bypass it (an \
+            authorization hook, say), so the program stops. Register it from nonisolated code, so that it runs \
+            for every caller on the caller's thread\(mainHint), or pass `options: .onItsActorOnly` to let calls \
+            made off \(name) go on without it.
+            """
     }
 }
 
@@ -425,35 +481,99 @@ private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable
 /// object's observers) and calls it only from a send on that owner,
 /// synchronously, on the sending thread, which the compiler has kept in the
 /// owner's region. The one thing another thread may do with it is release
-/// it. ``enter(_:)`` confirms the isolation where the runtime's answer is
-/// exact (the main actor) and traps there rather than race: that is reached
-/// only through the gaps of the compiler that the Isolation article lists.
+/// it.
+///
+/// ## What the compiler does not check, checked here
+/// Swift 6.3 merges a closure *literal* into the owner's region, but not a
+/// method or function reference converted to `@isolated(any)` (an actor's
+/// method, a global-actor type's method), and a `Sendable` owner has no
+/// region at all, so a closure value that is not `@Sendable` takes this
+/// form for it too. Two checks close those gaps, in every build:
+/// - at registration, ``actor(of:registeredFrom:_:)`` compares the
+///   closure's actor with the registrant's (the `isolation` parameter of
+///   every region form, `#isolation` by default): a closure of another
+///   actor is refused, and a closure of no actor registered from an actor
+///   is that actor's code (a non-`Sendable` value of actor code belongs to
+///   the actor's region);
+/// - at every call, ``enter(_:)`` checks that the call runs on that actor
+///   (every actor, not only the main actor) and stops the program before
+///   the closure runs anywhere else.
 @usableFromInline
 package enum RegionBound {
     /// Called before every call of a region-bound closure of `mailbox`'s
     /// actor: runs the events that wait for the actor first (so that this
-    /// one does not overtake them), and traps when a main-actor closure is
-    /// reached off the main actor.
+    /// one does not overtake them), and stops the program when the closure
+    /// is reached off its actor.
     @usableFromInline
     static func enter(_ mailbox: ActorMailbox) {
         if mailbox.runsNow() { return }
-        // Off the actor. The compiler placed this send in the closure's
-        // region, so this is one of its known gaps (or an owner declared
-        // `@unchecked Sendable`). The main actor's answer is exact: trap
-        // rather than race. Another actor's may be a false "no" (a custom
-        // executor that cannot tell): trust the compiler there.
-        // `fatalError`, not `precondition`: the message must print in
-        // optimised builds too.
-        guard mailbox.isMain else { return }
-        fatalError(
-            """
-            ClosureKit: a closure registered on the main actor received a non-Sendable value off the main actor. \
-            Its owner was sent to another isolation after the closure joined its region, which Swift 6.3 does \
-            not always catch (see the Isolation article, "What Swift does not catch"). Keep the owner on the \
-            main actor, or make the owner and the values Sendable.
-            """)
+        // Off the actor: one of the gaps above.
+        ActorMailbox.stopUnlessIsolated(mailbox.actor, offActor(mailbox.actor))
     }
 
+    /// The actor a region-bound closure belongs to, checked at its
+    /// registration: the closure's own actor when it has one, otherwise the
+    /// registrant's (nil: nonisolated). A closure whose actor is not the
+    /// registrant's is refused: the region form runs it where the owner's
+    /// events are sent, which is the registrant's isolation, not the
+    /// closure's.
+    ///
+    /// - Parameters:
+    ///   - closure: The closure's `isolation`.
+    ///   - registrant: The registering code's `#isolation`.
+    ///   - what: What is registered, for the message.
+    @inline(__always)
+    @usableFromInline
+    package static func actor(
+        of closure: (any Actor)?, registeredFrom registrant: (any Actor)?, _ what: @autoclosure () -> String
+    ) -> (any Actor)? {
+        guard let closure else { return registrant }
+        if let registrant, registrant === closure { return registrant }
+        refuseForeign(closure, registrant, what())
+    }
+
+    /// The message of ``enter(_:)``'s stop.
+    static func offActor(_ actor: any Actor) -> String {
+        let name = ActorName.of(actor)
+        return """
+            ClosureKit: a closure that belongs to \(name) was called off \(name), where it must not run. It was \
+            registered in the region form (for a control, hooked instance, observed object or proxy that is not \
+            Sendable), which runs it synchronously where the event is sent, and the event came from another \
+            isolation. Either it was passed as a method or function reference, which Swift 6.3 does not tie to \
+            the owner as it ties a closure literal: write a literal, `{ self.method($0) }`, so that the \
+            compiler keeps the owner on \(name); or the owner is Sendable and the closure value is not \
+            @Sendable: declare the closure @Sendable to take the form that delivers events to \(name), or \
+            send the owner's events only from \(name). See the Isolation article, "What Swift does not catch".
+            """
+    }
+}
+
+/// The stop of ``RegionBound/actor(of:registeredFrom:_:)``.
+@inline(never)
+@usableFromInline
+func refuseForeign(_ closure: any Actor, _ registrant: (any Actor)?, _ what: String) -> Never {
+    let name = ActorName.of(closure)
+    let from = registrant.map(ActorName.of) ?? "nonisolated code"
+    fatalError(
+        """
+        ClosureKit: \(what) belongs to \(name) but was registered from \(from). Its form runs it where the \
+        owner's events are sent, which the compiler keeps in the registrant's isolation, so it would run off \
+        \(name). Register it from \(name)'s own code (mark the registering function with \(name)), or pass a \
+        closure of the registrant's isolation that hands the work to \(name).
+        """)
+}
+
+/// How the messages of the library name an actor: `@MainActor` (or the
+/// global actor's attribute) for the main actor and a global actor's
+/// shared instance, the actor's type otherwise.
+enum ActorName {
+    static func of(_ actor: any Actor) -> String {
+        if ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared) { return "@MainActor" }
+        return "\(type(of: actor))"
+    }
+}
+
+extension RegionBound {
     /// A region-bound closure that arrived as `Any` (a hook registered by
     /// name), made storable: the same proof, for a closure that no cast of
     /// ``IsolatedCall`` can take.
@@ -475,28 +595,25 @@ package enum RegionBound {
 
 extension ActorDelivery {
     /// The closure to store for a region-bound registration: see
-    /// ``RegionBound``. A nonisolated registrant's closure is stored as it
-    /// is; an actor's is called after ``RegionBound/enter(_:)``.
-    @inline(__always)
-    @usableFromInline
-    package static func bound(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        let direct = IsolatedCall.bound(body)
-        guard let actor = body.isolation else { return direct }
-        let mailbox = ActorMailbox.of(actor)
-        return { input in
-            RegionBound.enter(mailbox)
-            direct(input)
-        }
-    }
-
-    /// ``bound(_:)`` for a closure that takes an object.
+    /// ``RegionBound``. A closure of no actor, registered from nonisolated
+    /// code, is stored as it is; an actor's is checked against its
+    /// registrant (``RegionBound/actor(of:registeredFrom:_:)``) and called
+    /// after ``RegionBound/enter(_:)``.
+    ///
+    /// - Parameters:
+    ///   - body: The registered closure.
+    ///   - registrant: The registering code's isolation.
+    ///   - what: What is registered, for the message of a refusal.
     @inline(__always)
     @usableFromInline
     package static func bound(
-        _ body: @escaping @isolated(any) (Input) -> Void
-    ) -> @Sendable (Input) -> Void where Input: AnyObject {
+        _ body: @escaping @isolated(any) (Input) -> Void, registeredFrom registrant: (any Actor)?,
+        _ what: @autoclosure () -> String
+    ) -> @Sendable (Input) -> Void {
         let direct = IsolatedCall.bound(body)
-        guard let actor = body.isolation else { return direct }
+        guard let actor = RegionBound.actor(of: body.isolation, registeredFrom: registrant, what()) else {
+            return direct
+        }
         let mailbox = ActorMailbox.of(actor)
         return { input in
             RegionBound.enter(mailbox)
@@ -504,14 +621,36 @@ extension ActorDelivery {
         }
     }
 
-    /// ``bound(_:)`` for a closure that takes an object and a value.
+    /// ``bound(_:registeredFrom:_:)`` for a closure that takes an object.
+    @inline(__always)
+    @usableFromInline
+    package static func bound(
+        _ body: @escaping @isolated(any) (Input) -> Void, registeredFrom registrant: (any Actor)?,
+        _ what: @autoclosure () -> String
+    ) -> @Sendable (Input) -> Void where Input: AnyObject {
+        let direct = IsolatedCall.bound(body)
+        guard let actor = RegionBound.actor(of: body.isolation, registeredFrom: registrant, what()) else {
+            return direct
+        }
+        let mailbox = ActorMailbox.of(actor)
+        return { input in
+            RegionBound.enter(mailbox)
+            direct(input)
+        }
+    }
+
+    /// ``bound(_:registeredFrom:_:)`` for a closure that takes an object
+    /// and a value.
     @inline(__always)
     @usableFromInline
     package static func bound<First: AnyObject, Second>(
-        _ body: @escaping @isolated(any) (First, Second) -> Void
+        _ body: @escaping @isolated(any) (First, Second) -> Void, registeredFrom registrant: (any Actor)?,
+        _ what: @autoclosure () -> String
     ) -> @Sendable (First, Second) -> Void where Input == (First, Second) {
         let direct = IsolatedCall.bound(body)
-        guard let actor = body.isolation else { return direct }
+        guard let actor = RegionBound.actor(of: body.isolation, registeredFrom: registrant, what()) else {
+            return direct
+        }
         let mailbox = ActorMailbox.of(actor)
         return { first, second in
             RegionBound.enter(mailbox)

@@ -20,7 +20,7 @@ import Dispatch
 /// nothing is released under it.
 @usableFromInline
 package final class ActorMailbox: @unchecked Sendable {
-    private let actor: any Actor
+    let actor: any Actor
     /// The actor's identity, and whether it is the main actor: what
     /// ``runsNow()`` compares, read once.
     private let id: ObjectIdentifier
@@ -92,6 +92,33 @@ package final class ActorMailbox: @unchecked Sendable {
         let id = ObjectIdentifier(actor)
         let isMain = id == ObjectIdentifier(MainActor.shared)
         return SenderIsolation.isKnown(on: id, isMain: isMain) || isRunningAsked(actor, isMain: isMain)
+    }
+
+    /// Stops the program with `message` unless code running now runs on
+    /// `actor`. Where ``isRunning(on:)`` says no, that answer is exact for
+    /// the main actor and for an actor on the default executor
+    /// (``SwiftRuntime/answersExactly(for:)``), and the program stops with
+    /// `message`, in every build. Anywhere else (a custom executor, an Apple
+    /// runtime older than the 26 releases) a "no" may mean "cannot tell", so
+    /// the executor's own check decides (`preconditionIsolated`, which
+    /// returns on the actor and stops the program elsewhere).
+    @usableFromInline
+    static func requireRunning(on actor: any Actor, _ message: @autoclosure () -> String) {
+        if isRunning(on: actor) { return }
+        stopUnlessIsolated(actor, message())
+    }
+
+    /// ``requireRunning(on:_:)`` where the caller already knows that
+    /// ``isRunning(on:)`` said no.
+    @inline(never)
+    @usableFromInline
+    static func stopUnlessIsolated(_ actor: any Actor, _ message: String) {
+        if ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared) || SwiftRuntime.answersExactly(for: actor) {
+            // `fatalError`, not `precondition`: the message prints in
+            // optimised builds too.
+            fatalError(message)
+        }
+        actor.preconditionIsolated(message)
     }
 
     /// Facts 2 and 3 of ``isRunning(on:)``: out of line, so that the

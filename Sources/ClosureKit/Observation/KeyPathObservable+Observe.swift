@@ -82,9 +82,12 @@ extension KeyPathObservable {
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<Self, Value>,
         options: ObservationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        register(keyPath, options: options, ActorDelivery.bound(handler))
+        register(
+            keyPath, options: options,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"))
     }
 
     /// Observes the `Sendable` value at `keyPath` of this `Sendable` object
@@ -156,6 +159,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you (see the first form).
     ///   - handler: Called with this object and the change; it joins this
     ///     object's region and runs on the setting thread.
     /// - Returns: The token that ends the observation.
@@ -163,9 +168,12 @@ extension KeyPathObservable {
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NonEquatableObservationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        register(keyPath, options: options.observationOptions, ActorDelivery.bound(handler))
+        register(
+            keyPath, options: options.observationOptions,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"))
     }
 
     /// Observes a `Sendable` value that is not `Equatable` at `keyPath` of
@@ -240,11 +248,13 @@ extension KeyPathObservable {
     public func observe<Value: Equatable>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
         observeSeveral(
             keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
-            ActorDelivery.bound(handler), delivery: nil, dropped: nil)
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"), delivery: nil,
+            dropped: nil)
     }
 
     /// Observes several key paths of one `Sendable` type of this `Sendable`
@@ -299,10 +309,12 @@ extension KeyPathObservable {
     public func observe<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: NonEquatableObservationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
         observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil, ActorDelivery.bound(handler),
+            keyPaths, options: options.observationOptions, isEqual: nil,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"),
             delivery: nil, dropped: nil)
     }
 
@@ -396,9 +408,12 @@ extension KeyPathObservable {
     public func observe(
         _ keyPaths: [PartialKeyPath<Self>],
         options: NonEquatableObservationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Any>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        observeAny(keyPaths, options: options, ActorDelivery.bound(handler))
+        observeAny(
+            keyPaths, options: options,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"))
     }
 
     /// Observes several key paths of different types of this `Sendable`

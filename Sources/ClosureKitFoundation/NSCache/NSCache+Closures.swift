@@ -28,9 +28,13 @@ extension NSCache {
     /// - Returns: The token that removes the closure.
     public func onEvict(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ object: ObjectType) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         return delegateProxy.observeAfter(NSCacheDelegateProxy.selectors.willEvictObject, options: options, on: actor) {
             guard let object = $0.1 as? ObjectType else { return }
             handler(object)

@@ -31,9 +31,13 @@ extension Stream {
     /// - Returns: The token that removes the closure.
     public func onEvent(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options, on: actor) {
             handler($0.0, $0.1)
         }
@@ -58,9 +62,13 @@ extension Stream {
     public func onEvent(
         _ events: Stream.Event,
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = StreamDelegateProxy.selectors.handleEvent
         guard options.contains(.once) else {
             return delegateProxy.observeAfter(selector, on: actor) { stream, event in

@@ -63,6 +63,7 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartDocument(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (XMLParser) -> Void
     ) -> CancellationToken {
         observe(XMLParserDelegateProxy.selectors.didStartDocument, options, handler)
@@ -76,6 +77,7 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndDocument(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (XMLParser) -> Void
     ) -> CancellationToken {
         observe(XMLParserDelegateProxy.selectors.didEndDocument, options, handler)
@@ -97,13 +99,17 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartElement(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler:
             @escaping @isolated(any) (
                 _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?,
                 _ attributes: [String: String]
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.didStartElement
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2, $0.3, $0.4)
@@ -119,12 +125,16 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndElement(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler:
             @escaping @isolated(any) (
                 _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.didEndElement
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2, $0.3)
@@ -139,9 +149,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onCharacters(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.foundCharacters
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -156,9 +170,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onIgnorableWhitespace(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.foundIgnorableWhitespace
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -173,9 +191,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onCDATA(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.foundCDATA
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -190,9 +212,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onComment(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.foundComment
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -207,9 +233,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onProcessingInstruction(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.foundProcessingInstruction
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2)
@@ -226,9 +256,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onStartMappingPrefix(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.didStartMappingPrefix
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2)
@@ -243,9 +277,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onEndMappingPrefix(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.didEndMappingPrefix
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -260,10 +298,14 @@ extension XMLParser {
     /// - Parameter handler: Called with the parser and the declaration.
     /// - Returns: The token that removes the closure.
     public func onDeclaration(
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ declaration: XMLDeclaration) -> Void
     ) -> CancellationToken {
         let proxy = delegateProxy
-        let (actor, deliver) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, deliver) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         typealias P = XMLParserDelegateProxy
         let group = TokenGroup([
             proxy.observeAfter(P.selectors.foundElementDeclaration, on: actor) {
@@ -308,9 +350,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onResolveExternalEntity(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ name: String, _ systemID: String?) -> Data?
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.resolveExternalEntity
         return delegateProxy.implement(selector, options: options, on: actor) { handler($0.0, $0.1, $0.2) }
     }
@@ -331,9 +377,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onParseError(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.parseErrorOccurred
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -348,9 +398,13 @@ extension XMLParser {
     /// - Returns: The token that removes the closure.
     public func onValidationError(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = (
+            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            IsolatedCall.callableInRegion(handler)
+        )
         let selector = XMLParserDelegateProxy.selectors.validationErrorOccurred
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -360,9 +414,12 @@ extension XMLParser {
     private func observe<Arguments>(
         _ selector: MethodSelector<Arguments, Void>,
         _ options: RegistrationOptions,
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Arguments) -> Void
     ) -> CancellationToken {
         delegateProxy.observeAfter(
-            selector, options: options, on: handler.isolation, bound: IsolatedCall.callableInRegion(handler))
+            selector, options: options,
+            on: RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
+            bound: IsolatedCall.callableInRegion(handler))
     }
 }

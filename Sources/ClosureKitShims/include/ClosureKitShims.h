@@ -53,6 +53,17 @@ static inline _Bool closurekit_is_current_executor(void *identity, uintptr_t imp
     return swift_task_isCurrentExecutorWithFlags(identity, implementation, 0);
 }
 
+/// Whether `closurekit_is_current_executor` asks the runtime (false on an
+/// Apple runtime that does not export the entry point: it then always
+/// answers false).
+static inline _Bool closurekit_can_check_executor(void) {
+#if defined(__APPLE__)
+    return swift_task_isCurrentExecutorWithFlags != 0;
+#else
+    return 1;
+#endif
+}
+
 /// What ClosureKit's lock on Linux tells the thread sanitizer: that the lock
 /// at `lock` was just taken, and that it is about to be given up. Defined in
 /// shims.c, out of line on purpose: that file is compiled with

@@ -180,7 +180,7 @@ struct DelegateProxyRegionFormTests {
             }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("received a non-Sendable value off the main actor"), "\(message)")
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
     }
 }
 
@@ -221,13 +221,14 @@ struct SendableDelegateProxyFormTests {
         #expect(await untilMainActor({ !log.isEmpty }, limit: 1_000) == false)
     }
 
-    @Test("Sendable values: a main-actor closure that answers is passed over elsewhere and stays unspent")
+    @Test("Sendable values: a main-actor closure that answers, .onItsActorOnly, is passed over elsewhere, unspent")
     func answeringPassedOverElsewhere() async {
         let proxy = P()
         let tokens = [
-            proxy.implement(P.selectors.label, options: .once) { "main \($0)" },
-            proxy.instead(P.selectors.label) { invocation in "instead \(invocation.arguments)" },
-            proxy.replaceResult(P.selectors.label) { invocation in invocation.result! + "!" },
+            proxy.implement(P.selectors.label, options: [.once, .onItsActorOnly]) { "main \($0)" },
+            proxy.instead(P.selectors.label, options: .onItsActorOnly) { invocation in "instead \(invocation.arguments)"
+            },
+            proxy.replaceResult(P.selectors.label, options: .onItsActorOnly) { invocation in invocation.result! + "!" },
         ]
         let elsewhere = await Task.detached { proxy.label(for: 1) }.value
         #expect(elsewhere == "default")

@@ -97,7 +97,8 @@ struct ExactIsolationTests {
     func onceStaysUnspentOffTheActor() async {
         let service = SearchService()
         var runs = 0
-        let token = SearchService.hooks.search.instead(on: service, options: .once) { _, invocation in
+        let token = SearchService.hooks.search.instead(on: service, options: [.once, .onItsActorOnly]) {
+            _, invocation in
             runs += 1
             return ["hooked \(invocation.arguments)"]
         }
@@ -112,11 +113,11 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
-    @Test("a main-actor instead hook, the instance's one hook, is passed over for a call from another thread")
+    @Test("a main-actor instead hook, the instance's one hook, is passed over off the actor when asked to")
     func soleHookPassedOverOffTheActor() async {
         let service = SearchService()
         var runs = 0
-        let token = SearchService.hooks.search.instead(on: service) { _, invocation in
+        let token = SearchService.hooks.search.instead(on: service, options: .onItsActorOnly) { _, invocation in
             runs += 1
             return ["hooked \(invocation.arguments)"]
         }
@@ -130,12 +131,12 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
-    @Test("a .once main-actor proxy closure is not used up by a message from another thread")
+    @Test("a .once, .onItsActorOnly main-actor proxy closure is not used up by a message from another thread")
     func proxyOnceStaysUnspent() async {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         var runs = 0
-        let token = proxy.implement(TransferProxy.selectors.shouldStart, options: .once) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldStart, options: [.once, .onItsActorOnly]) { _ in
             runs += 1
             return false
         }
@@ -149,12 +150,12 @@ struct ExactIsolationTests {
         #expect(runs == 1)
     }
 
-    @Test("a main-actor proxy closure that answers alone does not run for a message from another thread")
+    @Test("a main-actor .onItsActorOnly proxy closure that answers alone does not run for a message elsewhere")
     func soleProxyClosureStaysOnItsActor() async {
         let owner = TransferOwner()
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         var runs = 0
-        let token = proxy.implement(TransferProxy.selectors.shouldStart) { _ in
+        let token = proxy.implement(TransferProxy.selectors.shouldStart, options: .onItsActorOnly) { _ in
             runs += 1
             return false
         }

@@ -21,10 +21,10 @@ actor FallbackNegotiator {
     private var tokens: [CancellationToken] = []
 
     /// A `.once` closure that answers `false`, and counts.
-    func refuseOnce() {
+    func refuseOnce(options: RegistrationOptions = .once) {
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         tokens.append(
-            proxy.implement(TransferProxy.selectors.shouldStart, options: .once) { _ in
+            proxy.implement(TransferProxy.selectors.shouldStart, options: options.union(.once)) { _ in
                 self.asked += 1
                 return false
             })
@@ -64,10 +64,21 @@ actor FallbackNegotiator {
 
 @Suite("Another actor where the runtime cannot check its executor (Apple systems before the 26 releases)")
 struct ExecutorCheckFallbackTests {
-    @Test("an actor's .once answering closure never answers a message its own code sends, and stays unspent")
-    func answeringClosureIsPassedOver() async {
+    @Test("an actor's .once answering closure answers its own code's message: the executor's own check decides")
+    func answeringClosureAsksTheExecutor() async {
         let negotiator = FallbackNegotiator()
         await negotiator.refuseOnce()
+        await SwiftRuntime.$simulatesMissingExecutorCheck.withValue(true) {
+            #expect(await negotiator.ask() == false) // answered: `preconditionIsolated` confirmed the actor
+            #expect(await negotiator.asked == 1)
+            #expect(await negotiator.ask() == true) // used up now
+        }
+    }
+
+    @Test("an actor's .once, .onItsActorOnly answering closure is passed over where the runtime cannot tell")
+    func answeringClosureIsPassedOver() async {
+        let negotiator = FallbackNegotiator()
+        await negotiator.refuseOnce(options: .onItsActorOnly)
         await SwiftRuntime.$simulatesMissingExecutorCheck.withValue(true) {
             #expect(await negotiator.ask() == true) // passed over: the proxy's default
             #expect(await negotiator.ask() == true)

@@ -11,11 +11,12 @@ actor TransferNegotiator {
     private(set) var changes: [Int] = []
     private var tokens: [CancellationToken] = []
 
-    /// A `.once` closure that answers `false`, and counts.
+    /// A `.once` closure that answers `false`, and counts; calls made off
+    /// the actor pass it over (`.onItsActorOnly`).
     func refuseOnce() {
         let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
         tokens.append(
-            proxy.implement(TransferProxy.selectors.shouldStart, options: .once) { _ in
+            proxy.implement(TransferProxy.selectors.shouldStart, options: [.once, .onItsActorOnly]) { _ in
                 self.asked += 1
                 return false
             })
@@ -47,7 +48,7 @@ actor TransferNegotiator {
     }
 }
 
-@Suite("Another actor's closures: exact on that actor, passed over elsewhere")
+@Suite("Another actor's closures: exact on that actor, passed over elsewhere when asked to")
 struct OtherActorIsolationTests {
     @Test("an actor's .once proxy closure answers a message sent on that actor, not one sent elsewhere")
     func proxyAnswersOnItsActor() async {

@@ -162,7 +162,7 @@ struct ViewModelIsolationTests {
         _ = token
 
         let recorder = SharedRecorder()
-        let other = SharedRecorder.hooks.log.instead(on: recorder) { _, _ in 42 }
+        let other = SharedRecorder.hooks.log.instead(on: recorder, options: .onItsActorOnly) { _, _ in 42 }
         #expect(recorder.log("here") == 42)
         let answer = Mutex(0)
         await onBackgroundThread { answer.withLock { $0 = recorder.log("there") } }
@@ -181,7 +181,7 @@ struct ViewModelIsolationTests {
             await onBackgroundThread { _ = recorder.recorder.log("off the main actor") }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("received a non-Sendable value off the main actor"), "\(message)")
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
         #expect(message.contains("What Swift does not catch"), "\(message)")
     }
 }

@@ -93,4 +93,21 @@ enum SwiftRuntime {
         }
         return closurekit_is_current_executor(identity, implementation)
     }
+
+    /// Whether ``isRunning(on:)``'s "no" for `actor` is exact: the runtime
+    /// was asked, and `actor` runs on the default executor of an actor (the
+    /// executor's implementation word is zero), which the runtime checks
+    /// without asking the executor. Where this is false, a "no" may mean
+    /// "cannot tell" (a custom executor, an Apple runtime older than the 26
+    /// releases), and only the executor's own trapping check
+    /// (`preconditionIsolated`) can decide.
+    static func answersExactly(for actor: any Actor) -> Bool {
+        #if DEBUG
+        if simulatesMissingExecutorCheck { return false }
+        #endif
+        guard closurekit_can_check_executor() else { return false }
+        return withUnsafeBytes(of: actor.unownedExecutor) {
+            $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == 0
+        }
+    }
 }

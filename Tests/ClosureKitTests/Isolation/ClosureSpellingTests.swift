@@ -1,0 +1,332 @@
+import ClosureKit
+import Synchronization
+import Testing
+
+// Every spelling of a closure, not only the literal: the region forms check
+// their registrant's isolation at registration and their closure's actor at
+// every call, and a closure that must answer stops the program off its actor
+// unless its registration chose `.onItsActorOnly`. What the compiler refuses
+// is in scripts/rejected; these are the checks Swift 6.3 leaves to run time.
+
+/// A control that is not `Sendable`, as a plain UI model's is.
+final class Dial: EventControl {
+    let controlEventStorage = ControlEventStorage()
+    var value = 0
+}
+
+/// A control that is `Sendable`: its state is behind a mutex.
+final class SharedDial: EventControl, Sendable {
+    let controlEventStorage = ControlEventStorage()
+    let value = Mutex(0)
+}
+
+/// Carries a value that is not `Sendable` across, as the compiler's gaps
+/// let user code do: what the run-time checks must catch.
+struct Smuggled<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// An actor that registers its own method by name, which Swift does not
+/// merge into the control's region as it does a closure literal.
+actor Tally {
+    private(set) var count = 0
+    private var tokens: [CancellationToken] = []
+
+    func bump(_ dial: Dial) { count += 1 }
+
+    /// Registers `bump` on a new control and hands the control out: the
+    /// compiler's gap, reproduced.
+    func registerByName() -> Smuggled<Dial> {
+        let dial = Dial()
+        tokens.append(dial.addHandler(for: .valueChanged, bump))
+        return Smuggled(value: dial)
+    }
+
+    /// Registers `bump` on a control and sends an event from the actor's
+    /// own code.
+    func registerAndSendHere() -> Int {
+        let dial = Dial()
+        tokens.append(dial.addHandler(for: .valueChanged, bump))
+        dial.sendEvents(.valueChanged)
+        return count
+    }
+
+    /// Registers a method of a main-actor model: another actor's code.
+    func registerMainActorMethod(of model: DialModel) {
+        let dial = Dial()
+        tokens.append(dial.addHandler(for: .valueChanged, model.record))
+    }
+}
+
+/// A main-actor view model that stores its handler in a `let` of a plain
+/// function type: the closure value carries no actor of its own.
+@MainActor
+final class DialModel {
+    var seen = 0
+    lazy var handler: (SharedDial) -> Void = { _ in self.seen += 1 }
+    var tokens: [CancellationToken] = []
+
+    func onChange(_ dial: SharedDial) {
+        tokens.append(dial.addHandler(for: .valueChanged, handler))
+    }
+
+    func onChangeOfPlain(_ dial: Dial) {
+        tokens.append(dial.addHandler(for: .valueChanged, { _ in self.seen += 1 } as (Dial) -> Void))
+    }
+
+    func record(_ dial: Dial) { seen += 1 }
+}
+
+/// A `Sendable` type with an `instead` hook point, as a server's service is.
+final class Gate: Hookable, Sendable {
+    struct Hooks {
+        let allows = HookPoint<Gate, String, Bool>("allows(_:)")
+    }
+    static let hooks = Hooks()
+    let hookStorage = HookStorage()
+
+    func allows(_ user: String) -> Bool {
+        Self.hooks.allows.call(self, user) { _, user in user != "mallory" }
+    }
+}
+
+@Suite("Closure spellings: method and function references, stored values, checked at run time")
+struct ClosureSpellingTests {
+    @Test("an actor's method passed by name runs at once for an event its own code sends")
+    func actorMethodOnItsActor() async {
+        let tally = Tally()
+        #expect(await tally.registerAndSendHere() == 1)
+    }
+
+    @Test("an actor's method passed by name stops the program before it runs off the actor")
+    func actorMethodOffItsActorTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let tally = Tally()
+            let dial = await tally.registerByName()
+            dial.value.sendEvents(.valueChanged)
+            // Reached only if the check let the method run off its actor.
+            print("ran:", await tally.count)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to Tally was called off Tally"), "\(message)")
+        #expect(message.contains("{ self.method($0) }"), "\(message)")
+        #expect(!message.contains("ran:"), "\(message)")
+    }
+
+    @Test("a global actor's method registered from another actor is refused at the registration, naming both")
+    func otherActorsMethodIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await Tally().registerMainActorMethod(of: DialModel())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor but was registered from Tally"), "\(message)")
+    }
+
+    @Test("a main-actor method registered from nonisolated code is refused at the registration")
+    func mainActorMethodFromNonisolatedIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let model = await DialModel()
+            let dial = Dial()
+            _ = dial.addHandler(for: .valueChanged, model.record)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor but was registered from nonisolated code"), "\(message)")
+    }
+
+    @Test("a stored main-actor handler on a Sendable control runs for events sent on the main actor")
+    @MainActor
+    func storedHandlerOnItsActor() {
+        let model = DialModel()
+        let dial = SharedDial()
+        model.onChange(dial)
+        dial.sendEvents(.valueChanged)
+        #expect(model.seen == 1)
+        let plain = Dial()
+        model.onChangeOfPlain(plain)
+        plain.sendEvents(.valueChanged)
+        #expect(model.seen == 2)
+    }
+
+    @Test("a stored main-actor handler on a Sendable control stops the program for an event sent elsewhere")
+    func storedHandlerOffItsActorTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let dial = SharedDial()
+            let model = await DialModel()
+            await model.onChange(dial)
+            await onBackgroundThread { dial.sendEvents(.valueChanged) }
+            print("ran:", await model.seen)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
+        #expect(message.contains("declare the closure @Sendable"), "\(message)")
+        #expect(!message.contains("ran:"), "\(message)")
+    }
+
+    @Test("a function reference of no actor, registered from nonisolated code, runs on the sending thread")
+    func nonisolatedFunctionReference() {
+        let dial = Dial()
+        let token = dial.addHandler(for: .valueChanged, incrementValue)
+        dial.sendEvents(.valueChanged)
+        dial.sendEvents(.valueChanged)
+        #expect(dial.value == 2)
+        token.cancel()
+    }
+
+    @Test("each region form checks its registrant: event handlers, observers, hooks and proxies")
+    func everyRegionFormChecksItsRegistrant() async {
+        // One form per exit test: each must stop at its own registration.
+        await #expect(processExitsWith: .failure) {
+            let model = await DialModel()
+            _ = EventHandlers<Int>().add(model.recordValue)
+        }
+        await #expect(processExitsWith: .failure) {
+            let model = await DialModel()
+            _ = PlainRecorder.hooks.log.before(on: PlainRecorder(), model.recordCall)
+        }
+        await #expect(processExitsWith: .failure) {
+            let model = await DialModel()
+            _ = PlainRecorder.hooks.log.instead(on: PlainRecorder(), model.answerCall)
+        }
+        await #expect(processExitsWith: .failure) {
+            let model = await DialModel()
+            _ = PlainAccount().observe(\.balance, model.recordChange)
+        }
+        await #expect(processExitsWith: .failure) {
+            let model = await DialModel()
+            // A method whose arguments are not `Sendable`: the region form.
+            _ = GramophoneProxy().implement(GramophoneProxy.selectors.shouldStop, with: model.answerStop)
+        }
+    }
+
+    @Test("the same forms take a method of their registrant's own actor")
+    @MainActor
+    func everyRegionFormTakesItsRegistrantsMethod() {
+        let model = DialModel()
+        let handlers = EventHandlers<Int>()
+        let recorder = PlainRecorder()
+        let account = PlainAccount()
+        let tokens = [
+            handlers.add(model.recordValue),
+            PlainRecorder.hooks.log.before(on: recorder, model.recordCall),
+            account.observe(\.balance, model.recordChange),
+        ]
+        handlers.send(1)
+        _ = recorder.log("one")
+        account.balance = 3
+        #expect(model.seen == 3)
+        tokens.forEach { $0.cancel() }
+    }
+}
+
+@Suite("A closure that must answer: it runs for every caller, or its registrant chose otherwise")
+struct AnswerPolicyTests {
+    @Test("a main-actor instead hook of a Sendable instance stops the program for a call from a request task")
+    func insteadHookOffItsActorTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gate = Gate()
+            let token = await MainActor.run {
+                Gate.hooks.allows.instead(on: gate) { _, invocation in invocation.arguments == "admin" }
+            }
+            // A request task: not the main actor.
+            let allowed = await Task.detached { gate.allows("mallory") }.value
+            print("allowed:", allowed)
+            token.cancel()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("must answer"), "\(message)")
+        #expect(message.contains("belongs to @MainActor"), "\(message)")
+        #expect(message.contains("`static func main()` is main-actor code"), "\(message)")
+        #expect(message.contains(".onItsActorOnly"), "\(message)")
+        #expect(!message.contains("allowed:"), "\(message)")
+    }
+
+    @Test("a main-actor instead hook for every instance stops the program for a call from elsewhere")
+    func typeWideInsteadHookOffItsActorTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let token = await MainActor.run { Gate.hooks.allows.instead { _, _ in false } }
+            _ = await Task.detached { Gate().allows("anyone") }.value
+            token.cancel()
+        }
+    }
+
+    @Test("a main-actor replaceResult hook stops the program for a call from elsewhere")
+    func replaceResultOffItsActorTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let gate = Gate()
+            let token = await MainActor.run { Gate.hooks.allows.replaceResult(on: gate) { _, _ in false } }
+            _ = await Task.detached { gate.allows("anyone") }.value
+            token.cancel()
+        }
+    }
+
+    @Test("a main-actor proxy closure that answers stops the program for a message from elsewhere")
+    func proxyAnswerOffItsActorTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let owner = TransferOwner()
+            let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+            let token = await MainActor.run { proxy.implement(TransferProxy.selectors.shouldStart) { _ in false } }
+            _ = await Task.detached { owner.shouldStart() }.value
+            token.cancel()
+        }
+        await #expect(processExitsWith: .failure) {
+            let owner = TransferOwner()
+            let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+            let token = await MainActor.run { proxy.instead(TransferProxy.selectors.shouldStart) { _ in false } }
+            _ = await Task.detached { owner.shouldStart() }.value
+            token.cancel()
+        }
+        await #expect(processExitsWith: .failure) {
+            let owner = TransferOwner()
+            let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+            let token = await MainActor.run {
+                proxy.replaceResult(TransferProxy.selectors.shouldStart) { _ in false }
+            }
+            _ = await Task.detached { owner.shouldStart() }.value
+            token.cancel()
+        }
+    }
+
+    @Test("registered from nonisolated code, an instead hook runs for every caller, on the caller's thread")
+    func nonisolatedInsteadRunsEverywhere() async {
+        let gate = Gate()
+        let token = Gate.hooks.allows.instead(on: gate) { _, invocation in invocation.arguments == "admin" }
+        let answers = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { gate.allows("mallory") } }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: false, count: 8))
+        #expect(gate.allows("admin"))
+        token.cancel()
+        #expect(gate.allows("mallory") == false)
+        #expect(gate.allows("eve"))
+    }
+
+    @Test(".onItsActorOnly: a call from elsewhere goes on without the hook, which stays unspent")
+    func onItsActorOnlyPassesOver() async {
+        let gate = Gate()
+        let token = await MainActor.run {
+            Gate.hooks.allows.instead(on: gate, options: [.once, .onItsActorOnly]) { _, _ in false }
+        }
+        #expect(await Task.detached { gate.allows("eve") }.value) // the original
+        #expect(await MainActor.run { gate.allows("eve") } == false) // the hook, on its actor
+        #expect(await MainActor.run { gate.allows("eve") }) // used up now
+        #expect(token.cancel() == false)
+    }
+}
+
+/// A nonisolated function, passed by name.
+private func incrementValue(_ dial: Dial) { dial.value += 1 }
+
+extension DialModel {
+    func recordValue(_ value: Int) { seen += 1 }
+    func recordCall(_ recorder: PlainRecorder, _ invocation: Invocation<String, Int>) { seen += 1 }
+    func answerCall(_ recorder: PlainRecorder, _ invocation: inout InsteadInvocation<String, Int>) -> Int { 0 }
+    func recordChange(_ account: PlainAccount, _ change: ObservedChange<Int>) { seen += 1 }
+    func answerStop(_ gramophone: Gramophone) -> Bool { false }
+}
+
+/// An observed object that is not `Sendable`.
+final class PlainAccount: KeyPathObservable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var balance = 0
+}
