@@ -77,11 +77,14 @@
 ///   the actor waits, otherwise enqueued to it with the values, in the order
 ///   the messages were sent. An `instead` closure, an `implement` that
 ///   returns a value and a `replaceResult` closure must answer at once: they
-///   answer only messages sent on their actor, and are passed over for the
-///   others (the message goes on as if they were not registered, and a
-///   `.once` closure stays unspent). On Apple systems before the 26
-///   releases, those registered from an actor other than the main actor
-///   never answer: those runtimes cannot tell that a message runs on such an
+///   answer only messages sent on their actor; a message sent elsewhere
+///   stops the program, unless the registration passed
+///   ``RegistrationOptions/onItsActorOnly`` (the message then goes on as if
+///   they were not registered, and a `.once` closure stays unspent). On
+///   Apple systems before the 26 releases, for an actor other than the main
+///   actor, the actor's own `preconditionIsolated` decides, and with
+///   `.onItsActorOnly` they never answer: those runtimes cannot tell without
+///   a trap that a message runs on such an
 ///   actor.
 ///
 /// ## Why a proxy is not `Sendable`

@@ -36,10 +36,12 @@
 ///   waits, otherwise enqueued to it with the values, in the order the
 ///   messages were sent. An `instead` closure, an `implement` that returns a
 ///   value and a `replaceResult` closure answer only messages sent on their
-///   actor; they are passed over for the others, and a `.once` closure stays
-///   unspent. On Apple systems before the 26 releases, those registered from
-///   an actor other than the main actor never answer: those runtimes cannot
-///   tell that a message runs on such an actor.
+///   actor; a message sent elsewhere stops the program, unless the
+///   registration passed ``RegistrationOptions/onItsActorOnly`` (they are
+///   then passed over, and a `.once` closure stays unspent). On Apple
+///   systems before the 26 releases, for an actor other than the main actor,
+///   the actor's own `preconditionIsolated` decides, and with
+///   `.onItsActorOnly` they never answer.
 /// - **Values that are not all `Sendable`**: the closure is nonisolated,
 ///   even when it is written in actor code (it cannot use the actor's
 ///   state), and runs synchronously on the thread that sends, with the

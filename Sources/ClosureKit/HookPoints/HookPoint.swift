@@ -50,8 +50,9 @@
 /// when the chain reaches it: when it is the outermost hook of the call, or
 /// when the hook outside it proceeds. Behind a newer `instead` hook that does
 /// not proceed it stays registered, unspent, and runs at the first call that
-/// reaches it. So does one that the call passes over because it cannot
-/// answer there (see "Threads").
+/// reaches it. So does one registered with
+/// ``RegistrationOptions/onItsActorOnly`` that a call made off its actor
+/// passes over (see "Threads").
 ///
 /// ## Declaration
 ///

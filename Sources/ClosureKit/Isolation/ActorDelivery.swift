@@ -34,8 +34,10 @@
 /// A closure that returns a value (an `instead` hook, `implement` for a
 /// method with a result) cannot wait for an actor: the sender needs the
 /// answer now. It answers when the message is sent on its actor; anywhere
-/// else it is passed over before it is claimed, so a `.once` closure stays
-/// registered for a later call that it can answer (see ``Answering``).
+/// else, before it is claimed, the program stops, or, with
+/// ``RegistrationOptions/onItsActorOnly``, it is passed over and a `.once`
+/// closure stays registered for a later call that it can answer (see
+/// ``Answering`` and ``AnswerPolicy``).
 ///
 /// ## Why this mechanism
 /// - `@isolated(any)` with `@_inheritActorContext` is the one closure type

@@ -31,11 +31,11 @@ import Foundation
 /// registered it lives (the rule of ClosureKit's Isolation article):
 /// registered from nonisolated code, it is `@Sendable` and answers on that
 /// thread; registered from an actor, it answers the operations run on that
-/// actor and is passed over for the others, which the real delegate (or
+/// actor; an operation run elsewhere stops the program, unless the
+/// registration passed `.onItsActorOnly`, and then the real delegate (or
 /// Foundation's default) decides. On Apple systems before the 26 releases,
-/// a closure registered from an actor other than the main actor never
-/// answers: those runtimes cannot tell that an operation runs on such an
-/// actor. On swift-corelibs-foundation it asks
+/// for an actor other than the main actor, the actor's own
+/// `preconditionIsolated` decides. On swift-corelibs-foundation it asks
 /// the URL variants of the methods, also for path-based operations; the
 /// `FileManager` conveniences register both variants.
 ///

@@ -1,4 +1,5 @@
 import ClosureKit
+import Dispatch
 import Synchronization
 import Testing
 
@@ -311,6 +312,40 @@ struct AnswerPolicyTests {
         #expect(await MainActor.run { gate.allows("eve") } == false) // the hook, on its actor
         #expect(await MainActor.run { gate.allows("eve") }) // used up now
         #expect(token.cancel() == false)
+    }
+}
+
+/// A class that is not `Sendable`, whose method is registered by name.
+final class TurnCounter {
+    var turns = 0
+    func turn(_ dial: SharedDial) { turns += 1 }
+}
+
+@Suite("The gap left: a closure value that is not @Sendable on a Sendable owner, from nonisolated code")
+struct SendableOwnerGapTests {
+    // Swift picks the region form for it (scripts/accepted/
+    // GapNonSendableValueOnSendableOwner.swift), and nothing at run time can
+    // tell it from a `@Sendable` closure that generic code routes through the
+    // same form (the library's own `events(for:)` does), so it runs on the
+    // sending thread. These pin what it does today; sends that overlap would
+    // race, which is why the Isolation article says to write it `@Sendable`.
+    @Test("it runs on each sending thread, in the order of the sends, and a send it makes itself runs")
+    func consecutiveAndReentrantSends() async {
+        let dial = SharedDial()
+        let counter = TurnCounter()
+        var nested = 0
+        func turnAndResend(_ dial: SharedDial) {
+            counter.turn(dial)
+            nested += 1
+            if nested == 1 { dial.sendEvents(.valueChanged) } // re-enters on this thread
+        }
+        let token = dial.addHandler(for: .valueChanged, turnAndResend)
+        let shared = Smuggled(value: counter)
+        for _ in 0..<4 {
+            blockingOnBackgroundThread { dial.sendEvents(.valueChanged) }
+        }
+        #expect(shared.value.turns == 5)
+        token.cancel()
     }
 }
 
