@@ -158,6 +158,35 @@ struct FoundationRegionFormTests {
         #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
     }
 
+    @Test("a main-actor handler stored in a plain function type is the main actor's: parsed elsewhere, it stops")
+    func storedHandlerOffTheMainActorTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                var names: [String] = []
+                let parser = XMLParser(data: Data("<a/>".utf8))
+                // Stored first: the value carries no actor; its registrant's is used.
+                let handler: (XMLParser, String, String?, String?, [String: String]) -> Void = { _, name, _, _, _ in
+                    names.append(name)
+                }
+                let token = parser.onStartElement(handler)
+                nonisolated(unsafe) let smuggled = parser
+                blockingElsewhere { _ = smuggled.parse() }
+                withExtendedLifetime(token) {}
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
+    }
+
+    @Test("a main-actor method registered from another actor on an XMLParser is refused at the registration")
+    func anotherActorsMethodIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await ParserRegistrar().register(await ElementNames())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor but was registered from ParserRegistrar"), "\(message)")
+    }
+
     @Test("on the main actor a stream's closures run during its events; a filtered once closure runs once")
     func mainActorStream() {
         let pair = BoundStreamPair(bufferSize: 64)
@@ -219,5 +248,22 @@ struct FoundationRegionFormTests {
         cache.setObject(SharedEntry("b"), forKey: "b")
         #expect(evicted.withLock { $0.count } == 1)
         token.cancel()
+    }
+}
+
+/// A main-actor model whose method receives start tags.
+@MainActor
+final class ElementNames {
+    var names: [String] = []
+    func start(_ parser: XMLParser, _ name: String, _ uri: String?, _ qName: String?, _ attributes: [String: String]) {
+        names.append(name)
+    }
+}
+
+/// Registers a main-actor model's method from another actor.
+actor ParserRegistrar {
+    func register(_ model: ElementNames) {
+        let parser = XMLParser(data: Data("<a/>".utf8))
+        parser.onStartElement(model.start).cancel()
     }
 }

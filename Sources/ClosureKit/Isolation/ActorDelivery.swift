@@ -494,9 +494,9 @@ private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable
 /// - at registration, ``actor(of:registeredFrom:_:)`` compares the
 ///   closure's actor with the registrant's (the `isolation` parameter of
 ///   every region form, `#isolation` by default): a closure of another
-///   actor is refused, and a closure of no actor registered from an actor
-///   is that actor's code (a non-`Sendable` value of actor code belongs to
-///   the actor's region);
+///   actor than an actor registrant's is refused, and a closure of no actor
+///   registered from an actor is that actor's code (a non-`Sendable` value
+///   of actor code belongs to the actor's region);
 /// - at every call, ``enter(_:)`` checks that the call runs on that actor
 ///   (every actor, not only the main actor) and stops the program before
 ///   the closure runs anywhere else.
@@ -515,10 +515,15 @@ package enum RegionBound {
 
     /// The actor a region-bound closure belongs to, checked at its
     /// registration: the closure's own actor when it has one, otherwise the
-    /// registrant's (nil: nonisolated). A closure whose actor is not the
-    /// registrant's is refused: the region form runs it where the owner's
+    /// registrant's (nil: nonisolated). A closure of one actor registered
+    /// from another is refused: the region form runs it where the owner's
     /// events are sent, which is the registrant's isolation, not the
-    /// closure's.
+    /// closure's. One registered from nonisolated code is taken, with its
+    /// own actor: a convenience that does not pass its caller's `isolation`
+    /// on registers every caller's closure from nonisolated code, and its
+    /// caller's call (`downloader.onProgress { … }` on the main actor) has
+    /// tied the owner to the closure's actor; where nothing did, the check
+    /// at every call (``enter(_:)``) stops the program instead.
     ///
     /// - Parameters:
     ///   - closure: The closure's `isolation`.
@@ -530,7 +535,7 @@ package enum RegionBound {
         of closure: (any Actor)?, registeredFrom registrant: (any Actor)?, _ what: @autoclosure () -> String
     ) -> (any Actor)? {
         guard let closure else { return registrant }
-        if let registrant, registrant === closure { return registrant }
+        guard let registrant, registrant !== closure else { return closure }
         refuseForeign(closure, registrant, what())
     }
 
@@ -553,9 +558,9 @@ package enum RegionBound {
 /// The stop of ``RegionBound/actor(of:registeredFrom:_:)``.
 @inline(never)
 @usableFromInline
-func refuseForeign(_ closure: any Actor, _ registrant: (any Actor)?, _ what: String) -> Never {
+func refuseForeign(_ closure: any Actor, _ registrant: any Actor, _ what: String) -> Never {
     let name = ActorName.of(closure)
-    let from = registrant.map(ActorName.of) ?? "nonisolated code"
+    let from = ActorName.of(registrant)
     fatalError(
         """
         ClosureKit: \(what) belongs to \(name) but was registered from \(from). Its form runs it where the \
