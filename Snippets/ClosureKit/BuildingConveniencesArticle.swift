@@ -12,14 +12,18 @@ public final class Downloader {
     /// Runs `handler` with each progress report, from 0 to 1.
     public func onProgress(
         options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Double) -> Void
     ) -> CancellationToken {
-        progress.add(options: options, handler)
+        progress.add(options: options, isolation: isolation, handler)
     }
 
     /// Runs `handler` with the downloaded bytes.
-    public func onFinish(_ handler: @escaping @isolated(any) ([UInt8]) -> Void) -> CancellationToken {
-        finished.add(handler)
+    public func onFinish(
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) ([UInt8]) -> Void
+    ) -> CancellationToken {
+        finished.add(isolation: isolation, handler)
     }
 
     /// The progress reports, for `for await`.
@@ -106,4 +110,83 @@ public final class Uploader: Hookable {
     public func upload(bytes: Int) -> Bool {
         Self.hooks.upload.call(self, bytes) { _, bytes in bytes > 0 }
     }
+}
+
+public protocol PrintJobDelegate: AnyObject {
+    func printJob(_ job: PrintJob, didPrintPages pages: Int)
+}
+
+public final class PrintJobProxy: DelegateProxy<any PrintJobDelegate>, PrintJobDelegate, SelectorDeclaring {
+    public struct Selectors: Sendable {
+        public let didPrint = MethodSelector<(PrintJob, Int), Void>("printJob(_:didPrintPages:)")
+    }
+    public static let selectors = Selectors()
+
+    public func printJob(_ job: PrintJob, didPrintPages pages: Int) {
+        forward(Self.selectors.didPrint, (job, pages)) { $0.printJob($1.0, didPrintPages: $1.1) }
+    }
+}
+
+public final class PrintJob: Hookable {
+    public struct Hooks: Sendable {
+        public let print = HookPoint<PrintJob, Int, Bool>("print(pages:)")
+    }
+    public static let hooks = Hooks()
+    public let hookStorage = HookStorage()
+    public weak var delegate: (any PrintJobDelegate)?
+
+    private let finished = EventHandlers<Int>()
+    private let refused = EventHandlers<Int>()
+    private var relays: [CancellationToken] = []
+
+    public init() {
+        let finished = finished
+        let refused = refused
+        relays = [
+            PrintJobProxy.proxy(for: self, delegate: \.delegate)
+                .after(PrintJobProxy.selectors.didPrint) { invocation in finished.send(invocation.arguments.1) },
+            Self.hooks.print.after(on: self) { _, invocation in
+                if invocation.result == false { refused.send(invocation.arguments) }
+            },
+        ]
+    }
+
+    /// Runs `handler` with the page count of each printed job.
+    public func onFinish(
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) (Int) -> Void
+    ) -> CancellationToken {
+        finished.add(isolation: isolation, handler)
+    }
+
+    /// Runs `handler` with the page count of each job the printer refused.
+    public func onRefused(
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) (Int) -> Void
+    ) -> CancellationToken {
+        refused.add(isolation: isolation, handler)
+    }
+
+    public func print(pages: Int) -> Bool {
+        Self.hooks.print.call(self, pages) { job, pages in
+            guard pages > 0 else { return false }
+            job.delegate?.printJob(job, didPrintPages: pages)
+            return true
+        }
+    }
+}
+
+@MainActor
+final class PrintModel {
+    var printed = 0
+    var refusals = 0
+    var tokens = Set<CancellationToken>()
+    let job = PrintJob()
+
+    func bind() {
+        job.onFinish { [weak self] pages in self?.printed += pages }.store(in: &tokens)
+        job.onRefused(countRefusal).store(in: &tokens)   // a method reference works the same
+    }
+
+    func countRefusal(_ pages: Int) { refusals += 1 }
 }

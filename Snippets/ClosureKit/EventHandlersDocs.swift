@@ -9,9 +9,10 @@ public final class Downloader {
 
     /// Runs `handler` with each progress report.
     public func onProgress(
+        isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Double) -> Void
     ) -> CancellationToken {
-        progress.add(handler)
+        progress.add(isolation: isolation, handler)
     }
 
     public func receive(_ fraction: Double) {

@@ -3,7 +3,10 @@
 /// convenience such as `downloader.onProgress { … }`.
 ///
 /// Keep one as a stored property of a type that is not `Sendable`, and give
-/// that type a registration method that passes its caller's closure on:
+/// that type a registration method that passes its caller's closure and
+/// isolation on (the `isolation` parameter, which callers never write, lets
+/// Swift and the library check every spelling of the closure: see the
+/// Isolation article):
 ///
 /// ```swift
 /// import ClosureKit
@@ -15,9 +18,10 @@
 ///
 ///     /// Runs `handler` with each progress report.
 ///     public func onProgress(
+///         isolation: isolated (any Actor)? = #isolation,
 ///         _ handler: @escaping @isolated(any) (Double) -> Void
 ///     ) -> CancellationToken {
-///         progress.add(handler)
+///         progress.add(isolation: isolation, handler)
 ///     }
 ///
 ///     public func receive(_ fraction: Double) {

@@ -412,3 +412,69 @@ final class PlainAccount: KeyPathObservable {
     /// Not `Equatable`-constrained in its observation: an optional array.
     @ObservableProperty var history: [Int]? = nil
 }
+
+/// A library type that relays one of its own hook points to its callers'
+/// closures, as "Building conveniences on ClosureKit" shows.
+final class Printer: Hookable {
+    struct Hooks {
+        let print = HookPoint<Printer, Int, Bool>("print(pages:)")
+    }
+    static let hooks = Hooks()
+    let hookStorage = HookStorage()
+    private let refused = EventHandlers<Int>()
+    private var relay: CancellationToken?
+
+    init() {
+        let refused = refused
+        relay = Self.hooks.print.after(on: self) { _, invocation in
+            if invocation.result == false { refused.send(invocation.arguments) }
+        }
+    }
+
+    func onRefused(
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) (Int) -> Void
+    ) -> CancellationToken {
+        refused.add(isolation: isolation, handler)
+    }
+
+    func print(pages: Int) -> Bool {
+        Self.hooks.print.call(self, pages) { _, pages in pages > 0 }
+    }
+}
+
+@MainActor
+final class PrinterModel {
+    var refusals: [Int] = []
+    func countRefusal(_ pages: Int) { refusals.append(pages) }
+}
+
+@Suite("A convenience relaying its own hook point keeps its callers' isolation")
+struct RelayConvenienceTests {
+    @Test("a main-actor method registered through the relay runs at once for calls on the main actor")
+    @MainActor
+    func relayRunsOnItsActor() {
+        let model = PrinterModel()
+        let printer = Printer()
+        let token = printer.onRefused(model.countRefusal)
+        #expect(printer.print(pages: 2))
+        #expect(printer.print(pages: 0) == false)
+        #expect(model.refusals == [0])
+        token.cancel()
+        _ = printer.print(pages: -1)
+        #expect(model.refusals == [0])
+    }
+
+    @Test("an actor's method through the relay is refused when another actor registers it")
+    func relayChecksTheCallersIsolation() async {
+        await #expect(processExitsWith: .failure) {
+            await PrinterRegistrar().register(await PrinterModel())
+        }
+    }
+}
+
+actor PrinterRegistrar {
+    func register(_ model: PrinterModel) {
+        Printer().onRefused(model.countRefusal).cancel()
+    }
+}
