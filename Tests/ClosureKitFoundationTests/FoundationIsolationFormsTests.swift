@@ -181,7 +181,7 @@ struct FoundationRegionFormTests {
     @Test("a main-actor method registered from another actor on an XMLParser is refused at the registration")
     func anotherActorsMethodIsRefused() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await ParserRegistrar().register(await ElementNames())
+            await ParserRegistrar().register(ElementNames())
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("belongs to @MainActor but was registered from ParserRegistrar"), "\(message)")

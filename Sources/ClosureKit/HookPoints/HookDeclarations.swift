@@ -37,14 +37,27 @@ enum HookDeclarations {
         let key = ObjectIdentifier(Owner.Hooks.self)
         if let known = cache.withLock({ $0[key] }) { return known }
         // Outside the lock: reading `hooks` may run its initialiser.
-        let points = Mirror(reflecting: Owner.hooks).children.compactMap {
-            ($0.value as? any DeclaredHookPoint)?.namedHookPoint
+        func read() -> [any NamedHookPoint] {
+            Mirror(reflecting: Owner.hooks).children.compactMap {
+                ($0.value as? any DeclaredHookPoint)?.namedHookPoint
+            }
         }
+        let points = read()
+        // A computed `hooks` hands out new hook points at each read: calls
+        // and registrations would then never meet.
+        precondition(zip(points, read()).allSatisfy { $0 === $1 }, computedHooksMessage(Owner.self))
         return cache.withLock { cache in
             if let known = cache[key] { return known }
             cache[key] = points
             return points
         }
+    }
+
+    /// The message of a `hooks` that is computed rather than stored.
+    static func computedHooksMessage<Owner: Hookable>(_ owner: Owner.Type) -> String {
+        "ClosureKit: \(owner).hooks returns new hook points at each access, so the method's calls and the "
+            + "registrations would use different ones and hooks would never run. Declare it as a stored "
+            + "property: `static let hooks = Hooks()`."
     }
 
     /// The one hook point `Owner` declares under `name`.

@@ -124,6 +124,10 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     @usableFromInline
     let checkedCaller = CallerMemo()
 
+    /// Whether a registration has checked that this hook point is the one
+    /// `Owner.hooks` declares (``requireDeclared()``).
+    private let declarationChecked = Locked(false)
+
     /// Creates the hook point of a method.
     ///
     /// - Parameter name: The method's Swift name, such as `"save(to:)"`: the
@@ -901,6 +905,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             "\(selector.name) takes only \(positions.map(\.description).sorted().joined(separator: ", ")) hooks, not "
                 + "\(position)"
         )
+        requireDeclared()
         let once = options.contains(.once)
         var hook = hook
         if options.contains(.onItsActorOnly) { hook.passesOver = true }
@@ -908,8 +913,30 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
             return typeWide.add(hook, position: position, once: once)
         }
         let storage = instance.hookStorage
-        let hooks = storage.core(for: selector.id) { HandlerCore<Hook>(group: group, tally: storage.tally) }
+        let hooks = storage.core(for: selector.id, of: instance) {
+            HandlerCore<Hook>(group: group, tally: storage.tally)
+        }
+        // A computed `hookStorage` makes a new storage at each access: the
+        // hook would go to one that no call ever reads.
+        precondition(
+            instance.hookStorage === storage,
+            "ClosureKit: \(Owner.self).hookStorage returns a new HookStorage at each access, so hooks would never "
+                + "run. Declare it as a stored property: `let hookStorage = HookStorage()`.")
         return HandlerCore<Hook>.typed(core: hooks).add(hook, position: position, once: once)
+    }
+
+    /// Stops the program when this hook point has the name of one that
+    /// `Owner.hooks` declares but is not that one: `hooks` is computed, so
+    /// the method's calls use hook points that no registration reaches.
+    /// Once per hook point (a computed `hooks` makes a new one each time).
+    private func requireDeclared() {
+        guard !declarationChecked.withLock({ $0 }) else { return }
+        let declared = HookDeclarations.hookPoints(of: Owner.self)
+        let named = declared.contains { $0.name == selector.name }
+        precondition(
+            !named || declared.contains { $0 === self },
+            HookDeclarations.computedHooksMessage(Owner.self))
+        declarationChecked.withLock { $0 = true }
     }
 
     /// The name-based registration: checks the position and the closure's

@@ -43,7 +43,19 @@ public final class HookStorage: @unchecked Sendable {
     }
 
     /// Creates empty storage, for the stored property of a ``Hookable`` type.
+    /// The instance that registered hooks here first (guarded by the
+    /// storage's striped lock): one storage belongs to one instance.
+    private var owner: ObjectIdentifier?
+
     public init() {}
+
+    /// The stop of ``core(for:of:make:)`` for a storage that two instances
+    /// share.
+    private static func shared() -> Never {
+        fatalError(
+            "ClosureKit: one HookStorage is shared by two instances, whose hooks would mix. Give each instance its "
+                + "own: `let hookStorage = HookStorage()`.")
+    }
 
     deinit {
         // The instance has ended: its hooks end with it (each core's entries
@@ -57,8 +69,11 @@ public final class HookStorage: @unchecked Sendable {
 
     /// The hooks of the hook point with selector id `id`, made with `make`
     /// the first time.
-    func core(for id: Int, make: () -> AnyHandlerCore) -> AnyHandlerCore {
-        Lock.striped(for: self).withLock {
+    func core(for id: Int, of instance: AnyObject, make: () -> AnyHandlerCore) -> AnyHandlerCore {
+        let owner = ObjectIdentifier(instance)
+        return Lock.striped(for: self).withLock {
+            if let bound = self.owner, bound != owner { Self.shared() }
+            self.owner = owner
             var node = first.load()
             guard var last = node else { return first.storeIfNil(Node(id: id, core: make())).core }
             while let current = node {

@@ -468,7 +468,7 @@ struct RelayConvenienceTests {
     @Test("an actor's method through the relay is refused when another actor registers it")
     func relayChecksTheCallersIsolation() async {
         await #expect(processExitsWith: .failure) {
-            await PrinterRegistrar().register(await PrinterModel())
+            await PrinterRegistrar().register(PrinterModel())
         }
     }
 }
