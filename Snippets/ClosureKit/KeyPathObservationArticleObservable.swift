@@ -6,11 +6,9 @@ import ClosureKit
 // Sources/ClosureKit/ClosureKit.docc/KeyPathObservation.md:111
 import Observation
 
-@Observable final class Player { var volume = 0.5 }
+@Observable @MainActor final class Player { var volume = 0.5 }
 
-// snippet.hide
 let player = Player()
-// snippet.show
 let token = player.onChange(of: \.volume, on: .main) { old, new in
     print("volume", old, "->", new)
 }

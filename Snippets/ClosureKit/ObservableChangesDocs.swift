@@ -2,12 +2,12 @@
 // snippet.hide
 import ClosureKit
 import Observation
-@Observable final class Player { var volume = 0.5 }
-func sample(player: Player) async {
 // snippet.show
-for await change in player.changes(of: \.volume, on: .main) {
-    print("volume", change.oldValue!, "->", change.newValue!)
+@Observable @MainActor final class Player { var volume = 0.5 }
+
+@MainActor
+func follow(_ player: Player) async {
+    for await change in player.changes(of: \.volume, on: .main) {
+        print("volume", change.oldValue!, "->", change.newValue!)
+    }
 }
-// snippet.hide
-}
-// snippet.show

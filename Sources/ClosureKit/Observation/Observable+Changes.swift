@@ -8,10 +8,18 @@ extension Observable where Self: AnyObject {
     /// the old and the new value, as an asynchronous sequence.
     ///
     /// ```swift
-    /// for await change in player.changes(of: \.volume, on: .main) {
-    ///     print("volume", change.oldValue!, "->", change.newValue!)
+    /// @Observable @MainActor final class Player { var volume = 0.5 }
+    ///
+    /// @MainActor
+    /// func follow(_ player: Player) async {
+    ///     for await change in player.changes(of: \.volume, on: .main) {
+    ///         print("volume", change.oldValue!, "->", change.newValue!)
+    ///     }
     /// }
     /// ```
+    ///
+    /// The object must be `Sendable` (a `@MainActor` model is), as for
+    /// `onChange(of:on:perform:)`.
     ///
     /// The sequence is the bridge `onChange(of:on:perform:)`: the new value is
     /// read on `queue` after the setting code has finished, and several
@@ -37,7 +45,7 @@ extension Observable where Self: AnyObject {
         of keyPath: KeyPath<Self, Value>,
         on queue: DispatchQueue,
         buffering: EventBuffering = .default
-    ) -> EventSequence<ObservedChange<Value>> {
+    ) -> EventSequence<ObservedChange<Value>> where Self: Sendable {
         let shared = ObservedKeyPath(holding: keyPath)
         return EventSequence(buffering: buffering) { feed in
             let changes = onChange(of: keyPath, on: queue) { old, new in

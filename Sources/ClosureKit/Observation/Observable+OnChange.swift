@@ -38,6 +38,13 @@ extension Observable where Self: AnyObject {
     /// `queue` is `.main`, otherwise enqueued to it, in order); registered
     /// from another actor, enqueued to that actor, in order.
     ///
+    /// The object must be `Sendable` (a `@MainActor` model is): the bridge
+    /// reads it on `queue`, and only a `Sendable` object may be read on a
+    /// queue the compiler cannot see it confined to. An object confined to a
+    /// queue by your own discipline says so itself (`@unchecked Sendable`),
+    /// or observes its properties with ``KeyPathObservable``, whose
+    /// observers run where the property is set.
+    ///
     /// The observation does not keep the object alive; it ends when the token
     /// is cancelled or released, or when the object ends. No call starts
     /// after `cancel()` has returned.
@@ -54,7 +61,7 @@ extension Observable where Self: AnyObject {
         on queue: DispatchQueue,
         @_inheritActorContext perform handler:
             @escaping @isolated(any) @Sendable (_ oldValue: Value, _ newValue: Value) -> Void
-    ) -> CancellationToken {
+    ) -> CancellationToken where Self: Sendable {
         let (handler, delivery) = ActorDelivery.make(handler)
         let observation = TrackedValueObservation(root: self, keyPath: keyPath, queue: queue, handler: handler)
         observation.start()

@@ -5,8 +5,10 @@ import Observation
 import Testing
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+/// Confined to the suite's `queue` by the tests' own discipline, which is
+/// what `@unchecked Sendable` states: the bridge reads it on that queue.
 @Observable
-private final class Player {
+private final class Player: @unchecked Sendable {
     var volume = 0
     var title = "intro"
 }
