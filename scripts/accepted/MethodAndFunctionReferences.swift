@@ -40,12 +40,12 @@ final class Model {
 
     func bind(_ knob: Knob) {
         let pinger = Pinger()
-        pinger.addHandler(for: .valueChanged, tap).store(in: &tokens)  // region form
-        knob.addHandler(for: .valueChanged, turn).store(in: &tokens)  // Sendable form, on the main actor
+        pinger.addHandler(for: .valueChanged, tap).store(in: &tokens) // region form
+        knob.addHandler(for: .valueChanged, turn).store(in: &tokens) // Sendable form, on the main actor
         let stored: (Pinger) -> Void = { pinger in self.taps += pinger.value }
-        pinger.addHandler(for: .valueChanged, stored).store(in: &tokens)  // region form
+        pinger.addHandler(for: .valueChanged, stored).store(in: &tokens) // region form
         func local(_ pinger: Pinger) { taps += 1 }
-        pinger.addHandler(for: .valueChanged, local).store(in: &tokens)  // region form
+        pinger.addHandler(for: .valueChanged, local).store(in: &tokens) // region form
         pinger.sendEvents(.valueChanged)
 
         let doc = Doc()
@@ -68,8 +68,8 @@ actor Tally {
 
     func bind(_ knob: Knob) {
         let pinger = Pinger()
-        pinger.addHandler(for: .valueChanged, bump).store(in: &tokens)  // region form
-        knob.addHandler(for: .valueChanged, turn).store(in: &tokens)  // Sendable form, on this actor
+        pinger.addHandler(for: .valueChanged, bump).store(in: &tokens) // region form
+        knob.addHandler(for: .valueChanged, turn).store(in: &tokens) // Sendable form, on this actor
         pinger.sendEvents(.valueChanged)
     }
 }
@@ -82,8 +82,8 @@ nonisolated func bindEverywhere(_ knob: Knob) -> [CancellationToken] {
     var local = 0
     func bump(_ pinger: Pinger) { local += pinger.value }
     return [
-        pinger.addHandler(for: .valueChanged, logValue),  // a function reference
-        pinger.addHandler(for: .valueChanged, bump),  // a local func capturing a var: region form
-        knob.addHandler(for: .valueChanged, logTurn),  // @Sendable: runs on the sending thread
+        pinger.addHandler(for: .valueChanged, logValue), // a function reference
+        pinger.addHandler(for: .valueChanged, bump), // a local func capturing a var: region form
+        knob.addHandler(for: .valueChanged, logTurn), // @Sendable: runs on the sending thread
     ]
 }
