@@ -39,9 +39,14 @@ public final class Throttler<Value: Sendable>: Sendable {
     @usableFromInline
     struct State {
         @usableFromInline var windowOpen = false
-        /// The value for the end of the window.
         @usableFromInline var pending: Value?
+        /// The token that ends the open window, once its opener stored it.
         @usableFromInline var window: CancellationToken?
+        /// The identity of the open window (or of the last one): every
+        /// transition that opens a window or cancels bumps it, so that a
+        /// late step of an older window (storing its token, its end firing)
+        /// recognises itself as stale and changes nothing.
+        @usableFromInline var epoch: UInt = 0
 
         @usableFromInline
         init() {}
@@ -123,39 +128,24 @@ public final class Throttler<Value: Sendable>: Sendable {
     @inlinable
     public func send(_ value: Value, isolation: isolated (any Actor)? = #isolation) {
         let keepsLatest = self.keepsLatest
-        let (runNow, replaced) = state.withLock { state -> (Bool, Value?) in
+        // One transition: either the value waits in the open window, or it
+        // opens a new window, whose identity the window's end carries.
+        let (opened, replaced) = state.withLock { state -> (UInt?, Value?) in
             if state.windowOpen {
-                guard keepsLatest || state.pending == nil else { return (false, nil) }
+                guard keepsLatest || state.pending == nil else { return (nil, nil) }
                 let replaced = state.pending
                 state.pending = value
-                return (false, replaced)
+                return (nil, replaced)
             }
             state.windowOpen = true
-            return (true, nil)
+            state.epoch &+= 1
+            return (state.epoch, nil)
         }
         // The value replaced is released here, with no lock held.
         _ = replaced
-        guard runNow else { return }
-        openWindow()
+        guard let opened else { return }
+        openWindow(opened)
         runLeadingEdge(value, from: isolation)
-    }
-
-    /// Schedules the end of the window just opened, with no lock held
-    /// (scheduling reads the clock, which may be the user's), and keeps its
-    /// token.
-    @usableFromInline
-    func openWindow() {
-        Throttler.keep(scheduleWindowEnd(), in: state)
-    }
-
-    /// Keeps `window` as the open window's token, and releases the one it
-    /// replaces with no lock held.
-    private static func keep(_ window: CancellationToken, in state: Locked<State>) {
-        let replaced = state.withLock { state -> CancellationToken? in
-            defer { state.window = window }
-            return state.window
-        }
-        _ = replaced
     }
 
     /// Runs the action for the value that opened a window.
@@ -163,6 +153,33 @@ public final class Throttler<Value: Sendable>: Sendable {
     func runLeadingEdge(_ value: Value, from isolation: (any Actor)?) {
         let action = self.action
         SenderIsolation.during(isolation) { executor.execute { action(value) } }
+    }
+
+    /// Schedules the end of the window `epoch`, with no lock held
+    /// (scheduling reads the clock, which may be the user's), and keeps its
+    /// token.
+    @usableFromInline
+    func openWindow(_ epoch: UInt) {
+        Throttler.keep(scheduleWindowEnd(epoch), for: epoch, in: state)
+    }
+
+    #if DEBUG
+    /// For tests (debug builds): ``keep(_:for:in:)`` a token made elsewhere.
+    func openWindowForTesting(_ window: CancellationToken, epoch: UInt) {
+        Throttler.keep(window, for: epoch, in: state)
+    }
+    #endif
+
+    /// Stores `window`, the token that ends the window `epoch`, unless that
+    /// window has ended meanwhile (its end fired first, or ``cancel()``
+    /// ran): the token is then stale and is released, after the lock.
+    private static func keep(_ window: CancellationToken, for epoch: UInt, in state: Locked<State>) {
+        let stale = state.withLock { state -> CancellationToken? in
+            guard state.windowOpen, state.epoch == epoch, state.window == nil else { return window }
+            state.window = window
+            return nil
+        }
+        _ = stale
     }
 
     /// Drops a pending trailing value and closes the window: the next value
@@ -174,7 +191,11 @@ public final class Throttler<Value: Sendable>: Sendable {
         let (token, dropped) = state.withLock { state -> (CancellationToken?, Value?) in
             let token = state.window
             let dropped = state.pending
-            state = State()
+            state.window = nil
+            state.pending = nil
+            // A window end or a token store still on its way finds the
+            // window closed (or another epoch open) and changes nothing.
+            state.windowOpen = false
             return (token, dropped)
         }
         token?.cancel()
@@ -182,43 +203,50 @@ public final class Throttler<Value: Sendable>: Sendable {
         return dropped != nil
     }
 
-    /// Schedules the end of the current window; the caller holds no lock.
-    func scheduleWindowEnd() -> CancellationToken {
+    /// Schedules the end of the window `epoch`.
+    func scheduleWindowEnd(_ epoch: UInt) -> CancellationToken {
         let state = self.state
         let action = self.action
         let interval = self.interval
         let schedule = self.schedule
         return schedule(interval) {
-            Throttler.windowEnded(state: state, action: action, interval: interval, schedule: schedule)
+            Throttler.windowEnded(epoch, state: state, action: action, interval: interval, schedule: schedule)
         }
     }
 
-    /// At the end of a window: runs the pending value, if any, and opens the
-    /// next window; otherwise closes the burst. Runs on the executor.
+    /// The end of the window `epoch`: one transition. A stale end (its
+    /// window was cancelled, or has ended already) changes nothing. With a
+    /// value waiting, the value runs and opens the next window, whose own
+    /// epoch its end carries; with none, the burst is over.
     private static func windowEnded(
+        _ epoch: UInt,
         state: Locked<State>,
         action: @escaping @Sendable (Value) -> Void,
         interval: Duration,
         schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
     ) {
-        let (value, finished) = state.withLock { current -> (Value?, CancellationToken?) in
+        let (value, next, finished) = state.withLock { current -> (Value?, UInt?, CancellationToken?) in
+            guard current.windowOpen, current.epoch == epoch else { return (nil, nil, nil) }
             let finished = current.window
             current.window = nil
             guard let value = current.pending else {
                 current.windowOpen = false
-                return (nil, finished)
+                return (nil, nil, finished)
             }
             current.pending = nil
-            return (value, finished)
+            current.epoch &+= 1
+            return (value, current.epoch, finished)
         }
         // The token of the window that just ended is released here, outside
         // the lock (it prevents nothing any more).
         _ = finished
-        guard let value else { return }
+        guard let value, let next else { return }
         // The next window, scheduled with no lock held.
         keep(
-            schedule(interval) { windowEnded(state: state, action: action, interval: interval, schedule: schedule) },
-            in: state)
+            schedule(interval) {
+                windowEnded(next, state: state, action: action, interval: interval, schedule: schedule)
+            },
+            for: next, in: state)
         action(value)
     }
 }
