@@ -62,15 +62,26 @@ package final class ActorMailbox: @unchecked Sendable {
     static func of(_ actor: any Actor) -> ActorMailbox {
         let id = ObjectIdentifier(actor)
         if id == ObjectIdentifier(MainActor.shared) { return main }
-        return others.withLock { table in
-            if let existing = table[id]?.mailbox { return existing }
+        // A weak load makes a strong reference, which may become the last
+        // one meanwhile: the sweep keeps the references it loads, and they
+        // are released after the lock, so that no mailbox (nor the actor it
+        // holds) is deinitialised under it.
+        let (mailbox, loaded) = others.withLock { table -> (ActorMailbox, [ActorMailbox]) in
+            if let existing = table[id]?.mailbox { return (existing, []) }
+            var loaded: [ActorMailbox] = []
             if table.count > 64 && table.count.isMultiple(of: 64) {
-                table = table.filter { $0.value.mailbox != nil }
+                table = table.filter { entry in
+                    guard let mailbox = entry.value.mailbox else { return false }
+                    loaded.append(mailbox)
+                    return true
+                }
             }
             let made = ActorMailbox(actor: actor)
             table[id] = WeakMailbox(mailbox: made)
-            return made
+            return (made, loaded)
         }
+        withExtendedLifetime(loaded) {}
+        return mailbox
     }
 
     /// Whether code running now, on this thread, runs on `actor`: exactly,
