@@ -53,6 +53,16 @@ struct ThrottlerConcurrencyTests {
         return stuck
     }
 
+    /// A throttler on a manual clock, run inline, that records its values.
+    private func recordingThrottler(interval: Duration) -> (ManualClock, Throttler<Int>, RecordedValues) {
+        let clock = ManualClock()
+        let values = RecordedValues()
+        let throttler = try! Throttler<Int>(for: interval, scheduler: DelayScheduler(clock: clock), on: .inline) {
+            value in values.append(value)
+        }
+        return (clock, throttler, values)
+    }
+
     @Test("no throttler is stuck after concurrent sends racing their window ends")
     func noStuckWindow() {
         #expect(stuckThrottlers(rounds: 3_000, cancelling: false) == 0)
@@ -65,12 +75,7 @@ struct ThrottlerConcurrencyTests {
 
     @Test("a window end that fires before its token is stored, with a value waiting, does not lose the next end")
     func endBeforeTokenStored() {
-        let clock = ManualClock()
-        let scheduler = DelayScheduler(clock: clock)
-        let values = Mutex<[Int]>([])
-        let throttler = try! Throttler<Int>(for: .microseconds(1), scheduler: scheduler, on: .inline) { value in
-            values.withLock { $0.append(value) }
-        }
+        let (clock, throttler, values) = recordingThrottler(interval: .microseconds(1))
         // A sender has opened window 1 and scheduled its end, but has not
         // stored the end's token yet.
         throttler.state.withLock {
@@ -82,42 +87,32 @@ struct ThrottlerConcurrencyTests {
         // opens window 2, whose end is stored.
         throttler.send(2)
         clock.advance(by: .microseconds(1))
-        #expect(values.withLock { $0 } == [2])
+        #expect(values.all == [2])
         #expect(throttler.state.withLock { $0.windowOpen && $0.window != nil })
         // The first sender's late store is stale: window 2 keeps its end.
         throttler.openWindowForTesting(late, epoch: 1)
         clock.advance(by: .microseconds(1))
         #expect(throttler.state.withLock { $0.windowOpen } == false)
         throttler.send(3)
-        #expect(values.withLock { $0 } == [2, 3])
+        #expect(values.all == [2, 3])
     }
 
     @Test("cancel makes a window end already on its way stale: the next value still runs at once")
     func cancelMakesEndStale() {
-        let clock = ManualClock()
-        let scheduler = DelayScheduler(clock: clock)
-        let values = Mutex<[Int]>([])
-        let throttler = try! Throttler<Int>(for: .microseconds(1), scheduler: scheduler, on: .inline) { value in
-            values.withLock { $0.append(value) }
-        }
+        let (clock, throttler, values) = recordingThrottler(interval: .microseconds(1))
         throttler.send(1)
         throttler.send(2)
         #expect(throttler.cancel()) // drops 2
         throttler.send(3) // a new window, at once
-        #expect(values.withLock { $0 } == [1, 3])
+        #expect(values.all == [1, 3])
         clock.advance(by: .microseconds(1))
         #expect(throttler.state.withLock { $0.windowOpen } == false)
-        #expect(values.withLock { $0 } == [1, 3])
+        #expect(values.all == [1, 3])
     }
 
     @Test("a window end that outlived a cancel does not end the window opened after it")
     func staleEndAfterCancel() {
-        let clock = ManualClock()
-        let scheduler = DelayScheduler(clock: clock)
-        let values = Mutex<[Int]>([])
-        let throttler = try! Throttler<Int>(for: .microseconds(2), scheduler: scheduler, on: .inline) { value in
-            values.withLock { $0.append(value) }
-        }
+        let (clock, throttler, values) = recordingThrottler(interval: .microseconds(2))
         // Window 1's end is on its way (due at 2 µs) but not stored when the
         // throttler is cancelled.
         throttler.state.withLock {
@@ -130,9 +125,9 @@ struct ThrottlerConcurrencyTests {
         throttler.send(5) // window 2, due to end at 3 µs
         throttler.send(6) // waits for window 2's end
         clock.advance(by: .microseconds(1)) // 2 µs: window 1's end fires, stale
-        #expect(values.withLock { $0 } == [5])
+        #expect(values.all == [5])
         clock.advance(by: .microseconds(1)) // 3 µs: window 2 ends
-        #expect(values.withLock { $0 } == [5, 6])
+        #expect(values.all == [5, 6])
         withExtendedLifetime(late) {}
     }
 
@@ -168,4 +163,11 @@ private final class CallingBackValue: Sendable {
     let onDeinit: @Sendable () -> Void
     init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
     deinit { onDeinit() }
+}
+
+/// The values a throttler's action received, in order.
+private final class RecordedValues: Sendable {
+    private let values = Mutex<[Int]>([])
+    func append(_ value: Int) { values.withLock { $0.append(value) } }
+    var all: [Int] { values.withLock { $0 } }
 }
