@@ -313,15 +313,16 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     /// and result are `Sendable`.
     ///
     /// The closure is `@Sendable`. Registered from an actor it answers only
-    /// the messages sent on that actor: elsewhere the message goes on as if
-    /// it were not there, and a `.once` closure stays unspent.
+    /// the messages sent on that actor: a message sent elsewhere stops the
+    /// program, unless the registration passed
+    /// ``RegistrationOptions/onItsActorOnly`` (the message then goes on as if
+    /// the closure were not there, and a `.once` closure stays unspent).
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never answers: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -365,10 +366,9 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never answers: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -434,10 +434,9 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never replaces a result: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.

@@ -66,15 +66,16 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     /// delegate, for a method whose arguments and result are `Sendable`.
     ///
     /// Registered from an actor it answers only the messages sent on that
-    /// actor: elsewhere the message goes on as if it were not there, and a
-    /// `.once` closure stays unspent.
+    /// actor: a message sent elsewhere stops the program, unless the
+    /// registration passed ``RegistrationOptions/onItsActorOnly`` (the
+    /// message then goes on as if it were not there, and a `.once` closure
+    /// stays unspent).
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never answers: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -119,10 +120,9 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never answers: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method to answer; one of the proxy's
@@ -189,10 +189,9 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     ///
     /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
     /// watchOS 26, visionOS 26), registered from an actor other than the main
-    /// actor, it never replaces a result: those runtimes cannot tell the library that a
-    /// message runs on such an actor, so every message goes on as if it were
-    /// not there, and a `.once` closure stays unspent. Register it from the
-    /// main actor or from nonisolated code there (see the Isolation article).
+    /// actor, the actor's own `preconditionIsolated` decides whether a
+    /// message runs on it; with ``RegistrationOptions/onItsActorOnly`` such a
+    /// closure never answers there (see the Isolation article).
     ///
     /// - Parameters:
     ///   - selector: The method whose result to replace; one of the proxy's.

@@ -64,7 +64,8 @@ actor Tally {
 @MainActor
 final class DialModel {
     var seen = 0
-    lazy var handler: (SharedDial) -> Void = { _ in self.seen += 1 }
+    // Weak: the model keeps the tokens, which keep the handler.
+    lazy var handler: (SharedDial) -> Void = { [weak self] _ in self?.seen += 1 }
     var tokens: [CancellationToken] = []
 
     func onChange(_ dial: SharedDial) {
@@ -72,7 +73,7 @@ final class DialModel {
     }
 
     func onChangeOfPlain(_ dial: Dial) {
-        tokens.append(dial.addHandler(for: .valueChanged, { _ in self.seen += 1 } as (Dial) -> Void))
+        tokens.append(dial.addHandler(for: .valueChanged, { [weak self] _ in self?.seen += 1 } as (Dial) -> Void))
     }
 
     func record(_ dial: Dial) { seen += 1 }
@@ -162,6 +163,7 @@ struct ClosureSpellingTests {
         model.onChangeOfPlain(plain)
         plain.sendEvents(.valueChanged)
         #expect(model.seen == 2)
+        model.tokens.removeAll()
     }
 
     @Test("a stored main-actor handler on a Sendable control stops the program for an event sent elsewhere")
