@@ -8,8 +8,14 @@ import Foundation
 /// `XMLParser`'s closures join the parser's), so a main-actor closure may
 /// use main-actor state and ties the stream (and `streamDelegate`) to the
 /// main actor, and a nonisolated one may capture local `var`s. A stream
-/// reports its events where it is used, and the closures run there,
-/// synchronously.
+/// reports its events on the run loop it is scheduled on, and the closures
+/// run there, synchronously. Schedule it on a run loop of the closures'
+/// isolation (the main run loop for main-actor closures): on Apple
+/// platforms, a stream scheduled on another thread's run loop reports its
+/// events on that thread, which Swift cannot see, and a main-actor closure
+/// reached there stops the program before it runs (a nonisolated closure
+/// there runs on that thread, concurrently with code that uses the stream
+/// elsewhere).
 extension Stream {
     /// The stream's delegate proxy, installed as its delegate on first use;
     /// the previous delegate becomes its `realDelegate`.
