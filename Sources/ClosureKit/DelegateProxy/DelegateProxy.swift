@@ -146,6 +146,8 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Called with the message's arguments; its result is the
     ///     message's result (see ``ResultCombining`` for methods where the
     ///     real delegate answers too).
@@ -183,6 +185,8 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Returns the message's result.
     /// - Returns: The token that removes the closure.
     public final func instead<Arguments, Result>(
@@ -223,6 +227,8 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Sees the arguments; `result` is nil.
     /// - Returns: The token that removes the closure.
     public final func before<Arguments, Result>(
@@ -254,6 +260,8 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///     ``DelegateProxyBase/declaredSelectors`` (any other stops the program).
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Sees the arguments and the `result`.
     /// - Returns: The token that removes the closure.
     public final func after<Arguments, Result>(
@@ -293,6 +301,8 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ///   - selector: The method whose result to replace; one of the proxy's.
     ///   - options: ``RegistrationOptions/once`` removes the closure after its
     ///     first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Returns the result the caller receives; `result` is set.
     /// - Returns: The token that removes the closure.
     public final func replaceResult<Arguments, Result>(

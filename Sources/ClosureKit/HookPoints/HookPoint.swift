@@ -173,6 +173,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Receives the instance and the call's arguments.
     /// - Returns: The token that removes the hook.
     public func before(
@@ -285,6 +287,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set.
     /// - Returns: The token that removes the hook.
     public func after(
@@ -397,6 +401,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Returns the method's result; ``InsteadInvocation/proceed()`` runs what it replaced (an older
     ///     `instead` hook, or the original).
     /// - Returns: The token that removes the hook.
@@ -538,6 +544,8 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     /// - Parameters:
     ///   - instance: The one instance to hook.
     ///   - options: ``RegistrationOptions/once`` removes the hook after its first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - body: Receives the instance and the call, whose ``Invocation/result`` is set, and returns the
     ///     result to pass on.
     /// - Returns: The token that removes the hook.

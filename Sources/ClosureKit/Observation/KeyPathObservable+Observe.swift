@@ -75,6 +75,8 @@ extension KeyPathObservable {
     ///   - keyPath: The value to observe.
     ///   - options: What each change carries and when callbacks run; see
     ///     ``ObservationOptions``.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with this object and the change.
     /// - Returns: The token that ends the observation; releasing it ends the
     ///   observation too.
@@ -243,6 +245,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path.
     public func observe<Value: Equatable>(
@@ -304,6 +308,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe<Value>(
@@ -403,6 +409,8 @@ extension KeyPathObservable {
     /// - Parameters:
     ///   - keyPaths: The values to observe.
     ///   - options: What each change carries and when callbacks run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with this object and the change.
     /// - Returns: One token for every key path; see ``KeyPathObservationToken``.
     public func observe(

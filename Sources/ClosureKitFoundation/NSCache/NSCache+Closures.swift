@@ -23,6 +23,8 @@ extension NSCache {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the object, on the thread that caused the
     ///     eviction.
     /// - Returns: The token that removes the closure.

@@ -33,6 +33,8 @@ extension Stream {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the stream and the event.
     /// - Returns: The token that removes the closure.
     public func onEvent(
@@ -63,6 +65,8 @@ extension Stream {
     ///   - options: `.once` removes the closure after its
     ///     first call for a matching event (events that do not match do not
     ///     count).
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the stream and the event.
     /// - Returns: The token that removes the closure.
     public func onEvent(

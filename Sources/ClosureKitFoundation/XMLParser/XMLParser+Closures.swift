@@ -59,6 +59,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser.
     /// - Returns: The token that removes the closure.
     public func onStartDocument(
@@ -73,6 +75,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser.
     /// - Returns: The token that removes the closure.
     public func onEndDocument(
@@ -93,6 +97,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser, the element's (local) name, its
     ///     namespace URI and qualified name (when the parser processes
     ///     namespaces), and its attributes.
@@ -120,6 +126,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser, the element's name, namespace URI
     ///     and qualified name.
     /// - Returns: The token that removes the closure.
@@ -145,6 +153,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the characters.
     /// - Returns: The token that removes the closure.
     public func onCharacters(
@@ -166,6 +176,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the whitespace.
     /// - Returns: The token that removes the closure.
     public func onIgnorableWhitespace(
@@ -187,6 +199,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the section's bytes.
     /// - Returns: The token that removes the closure.
     public func onCDATA(
@@ -208,6 +222,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the comment's text.
     /// - Returns: The token that removes the closure.
     public func onComment(
@@ -229,6 +245,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser, the instruction's target and data.
     /// - Returns: The token that removes the closure.
     public func onProcessingInstruction(
@@ -251,6 +269,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser, the prefix (empty for the default
     ///     namespace) and the namespace URI.
     /// - Returns: The token that removes the closure.
@@ -273,6 +293,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the prefix.
     /// - Returns: The token that removes the closure.
     public func onEndMappingPrefix(
@@ -295,7 +317,10 @@ extension XMLParser {
     ///
     /// One token removes all six underlying registrations.
     ///
-    /// - Parameter handler: Called with the parser and the declaration.
+    /// - Parameters:
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
+    ///   - handler: Called with the parser and the declaration.
     /// - Returns: The token that removes the closure.
     public func onDeclaration(
         isolation: isolated (any Actor)? = #isolation,
@@ -345,6 +370,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser, the entity's name and system ID;
     ///     returns the entity's contents, or nil.
     /// - Returns: The token that removes the closure.
@@ -373,6 +400,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the error.
     /// - Returns: The token that removes the closure.
     public func onParseError(
@@ -394,6 +423,8 @@ extension XMLParser {
     ///
     /// - Parameters:
     ///   - options: `.once` removes the closure after its first call.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you; a convenience built on this method passes its caller's on.
     ///   - handler: Called with the parser and the error.
     /// - Returns: The token that removes the closure.
     public func onValidationError(
