@@ -24,9 +24,10 @@ import Foundation
 ///
 /// A stream calls its delegate on the run loop it is scheduled on, so the
 /// closures run there: schedule it on a run loop of the closures' isolation
-/// (the main run loop for main-actor closures; see `Stream.onEvent`). The proxy is a `DelegateProxy`, not `Sendable`: it
-/// shares the stream's region, and so does ``streamDelegate``, so a closure
-/// that joined that region (one registered on the main actor, say) cannot be
+/// (the main run loop for main-actor closures; see `Stream.onEvent`). The
+/// proxy is a `DelegateProxy`, not `Sendable`: it shares the stream's
+/// region, and so does ``streamDelegate``, so a closure that joined that
+/// region (one registered on the main actor, say) cannot be
 /// reached from another task. swift-corelibs-foundation's own streams never call
 /// their delegate (it has no stream events at all); on Linux the proxy
 /// serves `Stream` subclasses that report events themselves, as Foundation's
