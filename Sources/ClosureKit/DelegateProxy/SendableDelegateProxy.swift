@@ -317,6 +317,6 @@ open class SendableDelegateProxy<Delegate>: DelegateProxyBase<Delegate>, @unchec
     private static func what<Arguments, Result>(
         _ registration: String, _ selector: MethodSelector<Arguments, Result>
     ) -> String {
-        "a \(registration) closure of \(Self.self) for \(selector.name)"
+        "\(withArticle(registration)) closure of \(Self.self) for \(selector.name)"
     }
 }

@@ -76,18 +76,33 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
         case .positionNotAllowed(let name, let owner, let position):
             return "\(name) of \(owner) takes only before closures, not \(position)"
         case .valuesCannotCross(let name, let owner, let position, let actor):
-            return "a \(position) hook of \(name) for every \(owner), registered by name from \(actor), would "
+            return "\(withArticle(position.description)) hook of \(name) for every \(owner), registered by name "
+                + "from \(actor), would "
                 + "receive values that Swift cannot check for Sendable: use the typed hook point (whose values "
                 + "the compiler checks), hook one instance by name (the closure then joins its region), or "
                 + "register from nonisolated code with a @Sendable closure"
         }
     }
 
+    /// The global actor attribute a closure's type begins with
+    /// (`@MainActor`, `@DatabaseActor`), or nil: any attribute but the
+    /// ones that say nothing of an actor.
+    private static func globalActorAttribute(in type: String) -> String? {
+        let notActors: Set<Substring> = ["Sendable", "escaping", "autoclosure", "convention", "isolated", "noescape"]
+        var rest = type[...]
+        while let at = rest.firstIndex(of: "@") {
+            let name = rest[rest.index(after: at)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty && !notActors.contains(name) { return "@" + name }
+            rest = rest[rest.index(after: at)...]
+        }
+        return nil
+    }
+
     /// What to add to a closure whose type differs from the expected one
     /// only in its isolation, or "" when it differs in more.
     private static func hint(expected: String, given: String) -> String {
-        if given.contains("@MainActor") || given.contains("isolated") {
-            return "; a closure marked with an actor does not fit: drop the annotation and register from that "
+        if let actor = globalActorAttribute(in: given) ?? (given.contains("isolated") ? "an actor" : nil) {
+            return "; a closure marked with \(actor) does not fit: drop the annotation and register from that "
                 + "actor's code, which Swift checks as the actor's"
         }
         if expected.contains("@Sendable") && !given.contains("@Sendable")
@@ -98,6 +113,12 @@ public enum HookError: Error, Hashable, Sendable, CustomStringConvertible {
         }
         return ""
     }
+}
+
+/// `word` with its indefinite article: "a before", "an after", "an instead".
+func withArticle(_ word: String) -> String {
+    guard let first = word.first?.lowercased() else { return word }
+    return ("aeiou".contains(first) ? "an " : "a ") + word
 }
 
 extension [AnyMethodSelector] {

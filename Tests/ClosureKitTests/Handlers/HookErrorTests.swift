@@ -20,7 +20,7 @@ struct HookErrorTests {
     @Test("a main-actor closure is told that a closure marked with an actor does not fit")
     func mainActorHint() {
         let message = Self.mismatch(given: "@MainActor (Invocation<Any, Any>) -> ()").description
-        #expect(message.contains("; a closure marked with an actor does not fit"), "\(message)")
+        #expect(message.contains("; a closure marked with @MainActor does not fit"), "\(message)")
     }
 
     @Test("a closure that lacks only @Sendable is told to add it")
@@ -34,5 +34,19 @@ struct HookErrorTests {
     func noHint() {
         let message = Self.mismatch(given: "@Sendable (Invocation<Int, Int>) -> ()").description
         #expect(message.hasSuffix("given @Sendable (Invocation<Int, Int>) -> ()"), "\(message)")
+    }
+
+    @Test("a closure of any global actor is told that a closure marked with an actor does not fit, naming it")
+    func globalActorHint() {
+        let message = Self.mismatch(given: "@DatabaseActor @Sendable (Invocation<Any, Any>) -> ()").description
+        #expect(message.contains("; a closure marked with @DatabaseActor does not fit"), "\(message)")
+        #expect(!message.contains("add @Sendable"), "\(message)")
+    }
+
+    @Test("an after or instead position takes \"an\"")
+    func articles() {
+        let message = HookError.valuesCannotCross(name: "load(_:)", owner: "Loader", position: .after, actor: "A")
+            .description
+        #expect(message.hasPrefix("an after hook of load(_:)"), "\(message)")
     }
 }
