@@ -130,20 +130,21 @@ public final class Throttler<Value: Sendable>: Sendable {
         let keepsLatest = self.keepsLatest
         // One transition: either the value waits in the open window, or it
         // opens a new window, whose identity the window's end carries.
-        let (opened, replaced) = state.withLock { state -> (UInt?, Value?) in
+        // The epoch of the window this send opened, or 0 (epochs start at 1).
+        let (opened, replaced) = state.withLock { state -> (UInt, Value?) in
             if state.windowOpen {
-                guard keepsLatest || state.pending == nil else { return (nil, nil) }
+                guard keepsLatest || state.pending == nil else { return (0, nil) }
                 let replaced = state.pending
                 state.pending = value
-                return (nil, replaced)
+                return (0, replaced)
             }
             state.windowOpen = true
-            state.epoch &+= 1
+            state.epoch = state.epoch == .max ? 1 : state.epoch + 1
             return (state.epoch, nil)
         }
         // The value replaced is released here, with no lock held.
         _ = replaced
-        guard let opened else { return }
+        guard opened != 0 else { return }
         openWindow(opened)
         runLeadingEdge(value, from: isolation)
     }
@@ -234,7 +235,7 @@ public final class Throttler<Value: Sendable>: Sendable {
                 return (nil, nil, finished)
             }
             current.pending = nil
-            current.epoch &+= 1
+            current.epoch = current.epoch == .max ? 1 : current.epoch + 1
             return (value, current.epoch, finished)
         }
         // The token of the window that just ended is released here, outside
