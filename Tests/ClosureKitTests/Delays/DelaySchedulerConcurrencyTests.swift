@@ -1,7 +1,7 @@
-import ClosureKit
 import Dispatch
-import Synchronization
 import Testing
+
+@testable import ClosureKit
 
 // The delay scheduler's promises under concurrent use, checked as
 // invariants over many rounds: two threads schedule and cancel while a
@@ -13,8 +13,8 @@ import Testing
 struct DelaySchedulerConcurrencyTests {
     /// What happened to each delay of a round, by its number.
     private final class Ledger: Sendable {
-        let runs = Mutex<[Int: Int]>([:])
-        let cancelled = Mutex<Set<Int>>([])
+        let runs = Locked<[Int: Int]>([:])
+        let cancelled = Locked<Set<Int>>([])
 
         func ran(_ id: Int) { runs.withLock { $0[id, default: 0] += 1 } }
     }
@@ -28,7 +28,7 @@ struct DelaySchedulerConcurrencyTests {
             let clock = ManualClock()
             let scheduler = DelayScheduler(clock: clock)
             let ledger = Ledger()
-            let tokens = Mutex<[Int: CancellationToken]>([:])
+            let tokens = Locked<[Int: CancellationToken]>([:])
             DispatchQueue.concurrentPerform(iterations: 3) { worker in
                 for step in 0..<perWorker {
                     if worker == 2 {

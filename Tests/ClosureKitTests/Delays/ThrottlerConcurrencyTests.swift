@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import ClosureKit
@@ -21,7 +20,7 @@ struct ThrottlerConcurrencyTests {
     private func stuckThrottlers(rounds: Int, cancelling: Bool) -> Int {
         let clock = ManualClock()
         let scheduler = DelayScheduler(clock: clock)
-        let runs = Mutex(0)
+        let runs = Locked(0)
         var stuck = 0
         for _ in 0..<rounds {
             let throttler = try! Throttler<Int>(for: .microseconds(1), scheduler: scheduler, on: .inline) { _ in
@@ -135,7 +134,7 @@ struct ThrottlerConcurrencyTests {
     func valuesReleasedOutsideTheLock() {
         let clock = ManualClock()
         let scheduler = DelayScheduler(clock: clock)
-        let released = Mutex(0)
+        let released = Locked(0)
         let throttler = try! Throttler<CallingBackValue>(for: .microseconds(1), scheduler: scheduler, on: .inline) {
             _ in
         }
@@ -167,7 +166,7 @@ private final class CallingBackValue: Sendable {
 
 /// The values a throttler's action received, in order.
 private final class RecordedValues: Sendable {
-    private let values = Mutex<[Int]>([])
+    private let values = Locked<[Int]>([])
     func append(_ value: Int) { values.withLock { $0.append(value) } }
     var all: [Int] { values.withLock { $0 } }
 }
