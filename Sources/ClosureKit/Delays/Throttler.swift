@@ -30,6 +30,19 @@
 /// with `send` called on the actor, or ``DelayExecutor/main`` for the main
 /// actor), and enqueued to the actor otherwise. Releasing
 /// the throttler, or ``cancel()``, drops a pending trailing value.
+///
+/// ## Under concurrent use
+///
+/// Values may be sent, and the throttler cancelled, from any thread at once.
+/// Each change of state is one step under the throttler's lock: a send either
+/// waits in the open window or opens a window, and a window's end either
+/// runs the waiting value (opening the next window) or closes the burst.
+/// Every window carries an identity, so a step that arrives late (the token
+/// of a window's end stored after that end fired, an end that fires after
+/// ``cancel()``) changes nothing. So: the action never runs twice within
+/// `interval`; an open window always has an end; after the last send of a
+/// burst, the burst ends within two intervals; and no value, action or token
+/// is released or called with the lock held.
 public final class Throttler<Value: Sendable>: Sendable {
     // `send(_:)` is inlinable, so that it is specialised for the caller's
     // `Value`: unspecialised, generic value handling is most of what a send
