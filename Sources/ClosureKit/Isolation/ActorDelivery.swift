@@ -486,11 +486,14 @@ private final class DeliveryToken<Input>: CancellationToken, @unchecked Sendable
 /// it.
 ///
 /// ## What the compiler does not check, checked here
-/// Swift 6.3 merges a closure *literal* into the owner's region, but not a
-/// method or function reference converted to `@isolated(any)` (an actor's
-/// method, a global-actor type's method), and a `Sendable` owner has no
-/// region at all, so a closure value that is not `@Sendable` takes this
-/// form for it too. Two checks close those gaps, in every build:
+/// Every region form takes `isolation: isolated (any Actor)? = #isolation`:
+/// with it, Swift 6.3 merges a method reference, a local `func` or a stored
+/// closure into the owner's region as it merges a literal (without it, only
+/// the literal). What is left: a convenience that does not pass its caller's
+/// `isolation` on (Swift then merges only its caller's literals), an owner
+/// handed over past the compiler, and a `Sendable` owner, which has no
+/// region at all, so a closure value that is not `@Sendable` takes this form
+/// for it too. Two checks close what they can, in every build:
 /// - at registration, ``actor(of:registeredFrom:_:)`` compares the
 ///   closure's actor with the registrant's (the `isolation` parameter of
 ///   every region form, `#isolation` by default): a closure of another
@@ -546,11 +549,13 @@ package enum RegionBound {
             ClosureKit: a closure that belongs to \(name) was called off \(name), where it must not run. It was \
             registered in the region form (for a control, hooked instance, observed object or proxy that is not \
             Sendable), which runs it synchronously where the event is sent, and the event came from another \
-            isolation. Either it was passed as a method or function reference, which Swift 6.3 does not tie to \
-            the owner as it ties a closure literal: write a literal, `{ self.method($0) }`, so that the \
-            compiler keeps the owner on \(name); or the owner is Sendable and the closure value is not \
-            @Sendable: declare the closure @Sendable to take the form that delivers events to \(name), or \
-            send the owner's events only from \(name). See the Isolation article, "What Swift does not catch".
+            isolation. Either it went through a convenience that does not pass its caller's `isolation` on, \
+            where Swift does not tie a method reference to the owner as it ties a closure literal: write a \
+            literal, `{ self.method($0) }`, or have the convenience pass `isolation` on; or the owner was \
+            handed to another isolation past the compiler (`@unchecked Sendable`, `nonisolated(unsafe)`); or \
+            the owner is Sendable and the closure value is not @Sendable: declare the closure @Sendable to \
+            take the form that delivers events to \(name), or send the owner's events only from \(name). See \
+            the Isolation article, "What Swift does not catch".
             """
     }
 }

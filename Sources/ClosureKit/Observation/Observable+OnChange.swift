@@ -40,10 +40,10 @@ extension Observable where Self: AnyObject {
     ///
     /// The object must be `Sendable` (a `@MainActor` model is): the bridge
     /// reads it on `queue`, and only a `Sendable` object may be read on a
-    /// queue the compiler cannot see it confined to. An object confined to a
-    /// queue by your own discipline says so itself (`@unchecked Sendable`),
-    /// or observes its properties with ``KeyPathObservable``, whose
-    /// observers run where the property is set.
+    /// queue the compiler cannot see it confined to. For a model that is not
+    /// `Sendable`, make it `@MainActor` and pass `.main`, or observe its
+    /// properties with ``KeyPathObservable``, whose observers run where the
+    /// property is set.
     ///
     /// The observation does not keep the object alive; it ends when the token
     /// is cancelled or released, or when the object ends. No call starts
