@@ -33,10 +33,8 @@ extension NSCache {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ object: ObjectType) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         return delegateProxy.observeAfter(NSCacheDelegateProxy.selectors.willEvictObject, options: options, on: actor) {
             guard let object = $0.1 as? ObjectType else { return }
             handler(object)

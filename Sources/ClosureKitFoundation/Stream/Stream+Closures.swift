@@ -42,10 +42,8 @@ extension Stream {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options, on: actor) {
             handler($0.0, $0.1)
         }
@@ -75,10 +73,8 @@ extension Stream {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = StreamDelegateProxy.selectors.handleEvent
         guard options.contains(.once) else {
             return delegateProxy.observeAfter(selector, on: actor) { stream, event in

@@ -112,10 +112,8 @@ extension XMLParser {
                 _ attributes: [String: String]
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.didStartElement
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2, $0.3, $0.4)
@@ -139,10 +137,8 @@ extension XMLParser {
                 _ parser: XMLParser, _ elementName: String, _ namespaceURI: String?, _ qualifiedName: String?
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.didEndElement
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2, $0.3)
@@ -162,10 +158,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ string: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.foundCharacters
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -185,10 +179,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ whitespace: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.foundIgnorableWhitespace
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -208,10 +200,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ block: Data) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.foundCDATA
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -231,10 +221,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ comment: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.foundComment
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -254,10 +242,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ target: String, _ data: String?) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.foundProcessingInstruction
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2)
@@ -279,10 +265,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String, _ namespaceURI: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.didStartMappingPrefix
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1, $0.2)
@@ -302,10 +286,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ prefix: String) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.didEndMappingPrefix
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -327,10 +309,8 @@ extension XMLParser {
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ declaration: XMLDeclaration) -> Void
     ) -> CancellationToken {
         let proxy = delegateProxy
-        let (actor, deliver) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, deliver) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         typealias P = XMLParserDelegateProxy
         let group = TokenGroup([
             proxy.observeAfter(P.selectors.foundElementDeclaration, on: actor) {
@@ -380,10 +360,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ name: String, _ systemID: String?) -> Data?
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.resolveExternalEntity
         return delegateProxy.implement(selector, options: options, on: actor) { handler($0.0, $0.1, $0.2) }
     }
@@ -409,10 +387,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.parseErrorOccurred
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -432,10 +408,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ parser: XMLParser, _ error: any Error) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (
-            RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            IsolatedCall.callableInRegion(handler)
-        )
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = XMLParserDelegateProxy.selectors.validationErrorOccurred
         return delegateProxy.observeAfter(selector, options: options, on: actor) {
             handler($0.0, $0.1)
@@ -448,9 +422,8 @@ extension XMLParser {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Arguments) -> Void
     ) -> CancellationToken {
-        delegateProxy.observeAfter(
-            selector, options: options,
-            on: RegionBound.actor(of: handler.isolation, registeredFrom: isolation, "a handler of \(Self.self)"),
-            bound: IsolatedCall.callableInRegion(handler))
+        let (actor, handler) = IsolatedCall.callableInRegion(
+            handler, registeredFrom: isolation, "a handler of \(Self.self)")
+        return delegateProxy.observeAfter(selector, options: options, on: actor, bound: handler)
     }
 }
