@@ -90,11 +90,10 @@ extension EventControl {
     /// the main actor (sending it to another task does not compile), so every
     /// event reaches the handler synchronously, in the sender's isolation.
     /// Registered from nonisolated code, it may capture local `var`s. A
-    /// `Sendable` control takes the form below when the handler is
-    /// `@Sendable` (a closure literal is); a handler value that is not
-    /// (a stored closure, a method reference of a type that is not
-    /// `Sendable`) takes this form, and is then its registrant's code: the
-    /// program stops if an event reaches it off its registrant's actor.
+    /// `Sendable` control takes the `@Sendable` form below when the handler
+    /// is `@Sendable` (a closure literal is), and a form that warns when it
+    /// is not (a stored closure, a method reference of a type that is not
+    /// `Sendable`).
     ///
     /// Checked in every build (see the Isolation article, "What Swift does
     /// not catch"): a handler of another actor than its registrant's (a
@@ -106,6 +105,52 @@ extension EventControl {
         for events: ControlEvents,
         options: RegistrationOptions = [],
         isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) (Self) -> Void
+    ) -> CancellationToken {
+        addRegionHandler(for: events, options: options, isolation: isolation, handler)
+    }
+
+    /// The region form, for a handler that is not `@Sendable` on a
+    /// `Sendable` control: deprecated so that the compiler warns, since the
+    /// control's events may be sent from several threads at once and the
+    /// handler may not run on several at once.
+    ///
+    /// Swift picks this form for a handler *value* that is not `@Sendable`
+    /// (a closure stored in a `let` of a plain function type, a method of a
+    /// class that is not `Sendable`, a local `func`); a closure literal takes
+    /// the `@Sendable` form. Registered from nonisolated code, the
+    /// registration stops the program, naming the handler; registered from
+    /// an actor, the handler is that actor's code, and an event sent
+    /// elsewhere stops the program before it runs. Declare the handler
+    /// `@Sendable` (`let handler: @Sendable (Knob) -> Void`), or write it as
+    /// a literal.
+    ///
+    /// - Parameters:
+    ///   - events: The handler's mask.
+    ///   - options: ``RegistrationOptions/once`` removes the handler after its
+    ///     first run.
+    ///   - isolation: The registering code's actor, which Swift passes for
+    ///     you.
+    ///   - handler: Receives the control.
+    /// - Returns: The token that removes the handler.
+    @available(
+        *, deprecated,
+        message: "a closure that is not @Sendable on a Sendable owner may run on several threads; declare it @Sendable"
+    )
+    public func addHandler(
+        for events: ControlEvents,
+        options: RegistrationOptions = [],
+        isolation: isolated (any Actor)? = #isolation,
+        _ handler: @escaping @isolated(any) (Self) -> Void
+    ) -> CancellationToken where Self: Sendable {
+        RegionBound.refuseUnshared(handler.isolation, registeredFrom: isolation, "the handler of \(Self.self)")
+        return addRegionHandler(for: events, options: options, isolation: isolation, handler)
+    }
+
+    private func addRegionHandler(
+        for events: ControlEvents,
+        options: RegistrationOptions,
+        isolation: isolated (any Actor)?,
         _ handler: @escaping @isolated(any) (Self) -> Void
     ) -> CancellationToken {
         let handler = ActorDelivery.bound(handler, registeredFrom: isolation, "the handler of \(Self.self)")

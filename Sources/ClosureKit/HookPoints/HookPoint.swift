@@ -183,9 +183,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(
-            Hook(scope: Owner.self, body: .observer(bound(body, isolation, .before))), at: .before, instance: instance,
-            options: options)
+        addRegion(.observer(bound(body, isolation, .before)), at: .before, on: instance, options: options)
     }
 
     /// Adds a closure that runs before the method.
@@ -297,9 +295,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void
     ) -> CancellationToken {
-        add(
-            Hook(scope: Owner.self, body: .observer(bound(body, isolation, .after))), at: .after, instance: instance,
-            options: options)
+        addRegion(.observer(bound(body, isolation, .after)), at: .after, on: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and sees its result.
@@ -412,10 +408,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        add(
-            Hook(scope: Owner.self, body: .replacement(bound(body, isolation))), at: .instead, instance: instance,
-            options: options
-        )
+        addRegion(.replacement(bound(body, isolation)), at: .instead, on: instance, options: options)
     }
 
     /// Adds a closure that runs instead of the method.
@@ -555,9 +548,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result
     ) -> CancellationToken {
-        add(
-            Hook(scope: Owner.self, body: .result(bound(body, isolation))), at: .after, instance: instance,
-            options: options)
+        addRegion(.result(bound(body, isolation)), at: .after, on: instance, options: options)
     }
 
     /// Adds a closure that runs after the method and replaces the result the caller receives.
@@ -673,9 +664,17 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
         return add(Hook(scope: type, body: .result(body)), at: .after, instance: nil, options: options)
     }
 
+    /// Registers a region-form hook on one instance (the closure made
+    /// storable by a `bound` below).
+    func addRegion(
+        _ body: Hook.Body, at position: HookPosition, on instance: Owner, options: RegistrationOptions
+    ) -> CancellationToken {
+        add(Hook(scope: Owner.self, body: body), at: position, instance: instance, options: options)
+    }
+
     /// A region-bound `before` or `after` closure, made storable (see
     /// ``RegionBound``).
-    private func bound(
+    func bound(
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Void,
         _ registrant: (any Actor)?, _ position: HookPosition
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Void {
@@ -684,7 +683,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     }
 
     /// A region-bound `instead` closure, made storable.
-    private func bound(
+    func bound(
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result,
         _ registrant: (any Actor)?
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
@@ -694,7 +693,7 @@ public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sen
     }
 
     /// A region-bound result replacement, made storable.
-    private func bound(
+    func bound(
         _ body: @escaping @isolated(any) (Owner, Invocation<Arguments, Result>) -> Result,
         _ registrant: (any Actor)?
     ) -> @Sendable (Owner, Invocation<Arguments, Result>) -> Result {

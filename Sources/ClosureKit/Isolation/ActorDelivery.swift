@@ -542,6 +542,26 @@ package enum RegionBound {
         refuseForeign(closure, registrant, what())
     }
 
+    /// The check of the forms Swift picks for a closure value that is not
+    /// `@Sendable` on a `Sendable` owner (each deprecated, so that the
+    /// compiler warns): such an owner's events may come from several threads
+    /// at once. Registered from an actor, the closure is that actor's code
+    /// and ``enter(_:)`` checks each call; registered from nonisolated code
+    /// nothing could keep it on one thread, and the program stops here,
+    /// before it runs anywhere.
+    ///
+    /// - Parameters:
+    ///   - closure: The closure's `isolation`.
+    ///   - registrant: The registering code's `#isolation`.
+    ///   - what: What is registered, for the message.
+    @inline(__always)
+    @usableFromInline
+    package static func refuseUnshared(
+        _ closure: (any Actor)?, registeredFrom registrant: (any Actor)?, _ what: @autoclosure () -> String
+    ) {
+        if closure == nil, registrant == nil { refuseUnsharedStop(what()) }
+    }
+
     /// The message of ``enter(_:)``'s stop.
     static func offActor(_ actor: any Actor) -> String {
         let name = ActorName.of(actor)
@@ -558,6 +578,20 @@ package enum RegionBound {
             the Isolation article, "What Swift does not catch".
             """
     }
+}
+
+/// The stop of ``RegionBound/refuseUnshared(_:registeredFrom:_:)``.
+@inline(never)
+@usableFromInline
+func refuseUnsharedStop(_ what: String) -> Never {
+    fatalError(
+        """
+        ClosureKit: \(what) is not @Sendable, was registered from nonisolated code, and its owner is Sendable, \
+        so events sent from several threads would run it on several at once. Declare it @Sendable (a closure \
+        literal, a `let` of a `@Sendable` function type, a method of a Sendable type), or register it from the \
+        actor whose code it is. The compiler's warning "is deprecated: a handler that is not @Sendable…" marks \
+        the registration.
+        """)
 }
 
 /// The stop of ``RegionBound/actor(of:registeredFrom:_:)``.

@@ -363,7 +363,7 @@ extension KeyPathObservable {
             Self.nonisolatedObserver(handler, of: keyPaths), delivery: nil, dropped: nil)
     }
 
-    private func observeSeveral<Value>(
+    func observeSeveral<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions,
         isEqual: ((Value, Value) -> Bool)?,
@@ -449,7 +449,7 @@ extension KeyPathObservable {
         observeAny(keyPaths, options: options, Self.nonisolatedObserver(handler, of: keyPaths))
     }
 
-    private func observeAny(
+    func observeAny(
         _ keyPaths: [PartialKeyPath<Self>],
         options: NonEquatableObservationOptions,
         _ handler: @escaping @Sendable (Self, ObservedChange<Any>) -> Void

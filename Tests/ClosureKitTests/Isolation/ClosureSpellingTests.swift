@@ -60,14 +60,17 @@ actor Tally {
 }
 
 /// A main-actor view model that stores its handler in a `let` of a plain
-/// function type: the closure value carries no actor of its own.
+/// function type: the closure value carries no actor of its own, and a
+/// `Sendable` control takes it in a form that warns (reached through
+/// `StoredHandlerRegistering`, so that the test build takes it).
 @MainActor
-final class DialModel {
+final class DialModel: StoredHandlerRegistering {
     var seen = 0
     // Weak: the model keeps the tokens, which keep the handler.
     lazy var handler: (SharedDial) -> Void = { [weak self] _ in self?.seen += 1 }
     var tokens: [CancellationToken] = []
 
+    @available(*, deprecated, message: "registers in the form that warns")
     func onChange(_ dial: SharedDial) {
         tokens.append(dial.addHandler(for: .valueChanged, handler))
     }
@@ -77,6 +80,11 @@ final class DialModel {
     }
 
     func record(_ dial: Dial) { seen += 1 }
+}
+
+@MainActor
+protocol StoredHandlerRegistering {
+    func onChange(_ dial: SharedDial)
 }
 
 /// A `Sendable` type with an `instead` hook point, as a server's service is.
@@ -156,7 +164,7 @@ struct ClosureSpellingTests {
     func storedHandlerOnItsActor() {
         let model = DialModel()
         let dial = SharedDial()
-        model.onChange(dial)
+        (model as any StoredHandlerRegistering).onChange(dial)
         dial.sendEvents(.valueChanged)
         #expect(model.seen == 1)
         let plain = Dial()
@@ -171,7 +179,7 @@ struct ClosureSpellingTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let dial = SharedDial()
             let model = await DialModel()
-            await model.onChange(dial)
+            await (model as any StoredHandlerRegistering).onChange(dial)
             await onBackgroundThread { dial.sendEvents(.valueChanged) }
             print("ran:", await model.seen)
         }
@@ -355,37 +363,151 @@ struct AnswerPolicyTests {
     }
 }
 
-/// A class that is not `Sendable`, whose method is registered by name.
-final class TurnCounter {
-    var turns = 0
-    func turn(_ dial: SharedDial) { turns += 1 }
+@Suite("A closure value that is not @Sendable on a Sendable owner: the forms that warn")
+struct UnsharedFormsTests {
+    // Swift picks a deprecated form for it (the compiler warns:
+    // scripts/rejected/Unshared*.swift); these pin what each of them does
+    // once the warning is ignored.
+    @Test(
+        "registered from nonisolated code, each form stops the program at the registration",
+        arguments: UnsharedForm.allCases)
+    func refusedFromNonisolatedCode(_ form: UnsharedForm) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [form] in
+            let registrations: any UnsharedRegistering = UnsharedRegistrations()
+            let token = registrations.register(form, on: SharedOwners(), UnsharedCounter(), isolation: nil)
+            print("ran:", token.cancel())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("is not @Sendable, was registered from nonisolated code"), "\(message)")
+        #expect(message.contains(form.what), "\(message)")
+        #expect(!message.contains("ran:"), "\(message)")
+    }
+
+    @Test("registered from an actor, each form is that actor's code and runs there", arguments: UnsharedForm.allCases)
+    @MainActor
+    func runsOnItsRegistrantsActor(_ form: UnsharedForm) {
+        let registrations: any UnsharedRegistering = UnsharedRegistrations()
+        let owners = SharedOwners()
+        let counter = UnsharedCounter()
+        let token = registrations.register(form, on: owners, counter, isolation: MainActor.shared)
+        owners.trigger(form)
+        #expect(counter.count == 1)
+        token.cancel()
+        owners.trigger(form)
+        #expect(counter.count == 1)
+    }
+
+    @Test(
+        "registered from an actor, each form stops the program for a call or set from elsewhere",
+        arguments: UnsharedForm.allCases)
+    func offItsRegistrantsActorTraps(_ form: UnsharedForm) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [form] in
+            let owners = SharedOwners()
+            let token = await MainActor.run {
+                let registrations: any UnsharedRegistering = UnsharedRegistrations()
+                return registrations.register(form, on: owners, UnsharedCounter(), isolation: MainActor.shared)
+            }
+            await onBackgroundThread { owners.trigger(form) }
+            print("ran:", token.cancel())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("belongs to @MainActor was called off @MainActor"), "\(message)")
+        #expect(!message.contains("ran:"), "\(message)")
+    }
 }
 
-@Suite("The gap left: a closure value that is not @Sendable on a Sendable owner, from nonisolated code")
-struct SendableOwnerGapTests {
-    // Swift picks the region form for it (scripts/accepted/
-    // GapNonSendableValueOnSendableOwner.swift), and nothing at run time can
-    // tell it from a `@Sendable` closure that generic code routes through the
-    // same form (the library's own `events(for:)` does), so it runs on the
-    // sending thread. These pin what it does today; sends that overlap would
-    // race, which is why the Isolation article says to write it `@Sendable`.
-    @Test("it runs on each sending thread, in the order of the sends, and a send it makes itself runs")
-    func consecutiveAndReentrantSends() async {
-        let dial = SharedDial()
-        let counter = TurnCounter()
-        var nested = 0
-        func turnAndResend(_ dial: SharedDial) {
-            counter.turn(dial)
-            nested += 1
-            if nested == 1 { dial.sendEvents(.valueChanged) } // re-enters on this thread
+/// A class that is not `Sendable`, whose methods are registered by name:
+/// values that are not `@Sendable`.
+final class UnsharedCounter {
+    var count = 0
+    func turn(_ dial: SharedDial) { count += 1 }
+    func call(_ gate: Gate, _ invocation: Invocation<String, Bool>) { count += 1 }
+    func answer(_ gate: Gate, _ invocation: inout InsteadInvocation<String, Bool>) -> Bool {
+        count += 1
+        return invocation.proceed()
+    }
+    func replace(_ gate: Gate, _ invocation: Invocation<String, Bool>) -> Bool {
+        count += 1
+        return invocation.result ?? false
+    }
+    func level(_ meter: SharedMeter, _ change: ObservedChange<Int>) { count += 1 }
+    func reading(_ meter: SharedMeter, _ change: ObservedChange<ObservedOpaque>) { count += 1 }
+    func any(_ meter: SharedMeter, _ change: ObservedChange<Any>) { count += 1 }
+}
+
+/// A `Sendable` observed object (its users guard it).
+final class SharedMeter: KeyPathObservable, @unchecked Sendable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var level = 0
+    @ObservableProperty var reading = ObservedOpaque(raw: 0)
+}
+
+/// Each form Swift picks for a value that is not `@Sendable` on a
+/// `Sendable` owner.
+enum UnsharedForm: String, CaseIterable, Codable, Sendable {
+    case control, hookBefore, hookAfter, hookInstead, hookReplaceResult
+    case observer, observerOfNonEquatable, observerOfSeveral, observerOfSeveralNonEquatable, observerOfAny
+
+    /// What the refusal names.
+    var what: String {
+        switch self {
+        case .control: "the handler of SharedDial"
+        case .hookBefore: "the before hook of allows(_:)"
+        case .hookAfter: "the after hook of allows(_:)"
+        case .hookInstead: "the instead hook of allows(_:)"
+        case .hookReplaceResult: "the replaceResult hook of allows(_:)"
+        default: "an observer of SharedMeter"
         }
-        let token = dial.addHandler(for: .valueChanged, turnAndResend)
-        let shared = Smuggled(value: counter)
-        for _ in 0..<4 {
-            blockingOnBackgroundThread { dial.sendEvents(.valueChanged) }
+    }
+}
+
+/// One `Sendable` owner of each kind.
+struct SharedOwners: Sendable {
+    let dial = SharedDial()
+    let gate = Gate()
+    let meter = SharedMeter()
+
+    /// Makes the event, call or set that reaches `form`'s closure.
+    func trigger(_ form: UnsharedForm) {
+        switch form {
+        case .control: dial.sendEvents(.valueChanged)
+        case .hookBefore, .hookAfter, .hookInstead, .hookReplaceResult: _ = gate.allows("eve")
+        case .observerOfNonEquatable, .observerOfSeveralNonEquatable: meter.reading = ObservedOpaque(raw: 1)
+        case .observer, .observerOfSeveral, .observerOfAny: meter.level += 1
         }
-        #expect(shared.value.turns == 5)
-        token.cancel()
+    }
+}
+
+/// Reaches the forms that warn through a protocol: a deprecated witness
+/// called through its requirement does not warn, and the test build turns
+/// warnings into errors.
+protocol UnsharedRegistering: Sendable {
+    /// Registers `form` with a method of `counter` on `owners`, from
+    /// `isolation`.
+    func register(
+        _ form: UnsharedForm, on owners: SharedOwners, _ counter: UnsharedCounter, isolation: isolated (any Actor)?
+    ) -> CancellationToken
+}
+
+struct UnsharedRegistrations: UnsharedRegistering {
+    @available(*, deprecated, message: "registers in the forms that warn")
+    func register(
+        _ form: UnsharedForm, on owners: SharedOwners, _ counter: UnsharedCounter, isolation: isolated (any Actor)?
+    ) -> CancellationToken {
+        let allows = Gate.hooks.allows
+        let meter = owners.meter
+        return switch form {
+        case .control: owners.dial.addHandler(for: .valueChanged, counter.turn)
+        case .hookBefore: allows.before(on: owners.gate, counter.call)
+        case .hookAfter: allows.after(on: owners.gate, counter.call)
+        case .hookInstead: allows.instead(on: owners.gate, counter.answer)
+        case .hookReplaceResult: allows.replaceResult(on: owners.gate, counter.replace)
+        case .observer: meter.observe(\.level, counter.level)
+        case .observerOfNonEquatable: meter.observe(\.reading, counter.reading)
+        case .observerOfSeveral: meter.observe([\.level], counter.level)
+        case .observerOfSeveralNonEquatable: meter.observe([\.reading], counter.reading)
+        case .observerOfAny: meter.observe([\.level, \.reading] as [PartialKeyPath<SharedMeter>], counter.any)
+        }
     }
 }
 
