@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import ClosureKit
@@ -95,6 +96,20 @@ struct DebouncerTests {
         #expect(clock.pendingCount == 1)
         clock.advance(by: .seconds(1))
         #expect(log.count == 1)
+    }
+
+    @Test("on the shared scheduler's real clock and timer thread, the last value runs once")
+    func realClock() async {
+        let values = Locked<[Int]>([])
+        let ran = TestEvent()
+        let debouncer = try! Debouncer<Int>(for: .milliseconds(5), on: .queue(.global())) { value in
+            values.withLock { $0.append(value) }
+            ran.signal()
+        }
+        for value in 1...3 { debouncer.send(value) }
+        #expect(await ran.wait())
+        #expect(debouncer.cancel() == false)
+        #expect(values.withLock { $0 } == [3])
     }
 }
 

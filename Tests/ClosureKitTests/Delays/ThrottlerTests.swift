@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import ClosureKit
@@ -122,5 +123,20 @@ struct ThrottlerTests {
         } catch {
             #expect(error.description.contains("-3.0 seconds"))
         }
+    }
+
+    @Test("on the shared scheduler's real clock and timer thread, the first value runs at once and the last at the end")
+    func realClock() async {
+        let values = Locked<[Int]>([])
+        let ran = TestEvent()
+        let throttler = try! Throttler<Int>(for: .milliseconds(5), on: .queue(DispatchQueue(label: "throttled"))) {
+            value in
+            values.withLock { $0.append(value) }
+            ran.signal()
+        }
+        for value in 1...3 { throttler.send(value) }
+        #expect(await ran.wait(count: 2))
+        #expect(values.withLock { $0 } == [1, 3])
+        #expect(throttler.cancel() == false)
     }
 }
