@@ -115,7 +115,7 @@ final class ManualTimerCore: TimerCore, @unchecked Sendable {
     /// Runs due delays one at a time, so that each sees `now` at its own
     /// deadline and delays scheduled meanwhile take their place in the order.
     func advance(toTicks target: Int64) {
-        var fired: [Fired] = []
+        var fired: [DelayRecord] = []
         fired.reserveCapacity(1)
         while true {
             let more = lock.withLock { () -> Bool in

@@ -443,6 +443,46 @@ struct DelaySchedulerTests {
         #expect(!token.cancel())
     }
 
+    @Test(
+        "on the timer thread, an inline closure that cancels another of its batch prevents it",
+        arguments: [false, true])
+    func cancelWithinARealBatch(repeating: Bool) async throws {
+        let scheduler = DelayScheduler(clock: ContinuousClock())
+        // Holds the timer thread until both delays are due, so that one
+        // batch takes them together.
+        let held = TestEvent()
+        let release = DispatchSemaphore(value: 0)
+        let blocker = scheduler.schedule(after: .milliseconds(1), on: .inline) {
+            held.signal()
+            release.wait()
+        }
+        #expect(await held.wait())
+        let deadline = ContinuousClock.now
+        let tokens = Locked<[CancellationToken]>([])
+        let runs = Locked<[Int]>([])
+        let answers = Locked<[Bool]>([])
+        for id in 0..<2 {
+            let body: @Sendable () -> Void = {
+                runs.withLock { $0.append(id) }
+                let other = tokens.withLock { $0[1 - id] }
+                answers.withLock { $0.append(other.cancel()) }
+            }
+            let token =
+                repeating
+                ? try scheduler.scheduleRepeating(every: .seconds(3600), startingAfter: .zero, on: .inline, body)
+                : scheduler.schedule(at: deadline, on: .inline, body)
+            tokens.withLock { $0.append(token) }
+        }
+        release.signal()
+        let after = TestEvent()
+        let sentinel = scheduler.schedule(after: .milliseconds(5), on: .inline) { after.signal() }
+        #expect(await after.wait())
+        #expect(runs.withLock { $0.count } == 1)
+        #expect(answers.withLock { $0 } == [true])
+        tokens.withLock { $0 }.forEach { $0.cancel() }
+        withExtendedLifetime((blocker, sentinel)) {}
+    }
+
     @Test("a scheduler on the suspending clock runs closures inline and repeatedly")
     func suspendingClockSmoke() async throws {
         let scheduler = DelayScheduler(clock: SuspendingClock())

@@ -78,7 +78,7 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
     /// until, nil to sleep until woken, or `.min` when the thread should end.
     /// Called on the timer thread.
     fileprivate func serviceDue() -> Int64? {
-        var fired: [Fired] = []
+        var fired: [DelayRecord] = []
         while true {
             let current = nowTicks()
             let (more, wait) = lock.withLock { () -> (Bool, Int64?) in

@@ -237,25 +237,14 @@ class TimerCore: @unchecked Sendable {
 }
 
 extension TimerCore {
-    /// A delay taken out of the heap at its deadline. `body` is set when the
-    /// delay runs inline and was claimed together with the pop.
-    struct Fired {
-        let record: DelayRecord
-        let body: (@Sendable () -> Void)?
-    }
-
-    /// Pops up to `limit` due delays into `fired`, claiming those that run
-    /// inline in the same critical section. Returns whether more are due.
-    func collectDueLocked(now: Int64, limit: Int, into fired: inout [Fired]) -> Bool {
+    /// Pops up to `limit` due delays into `fired`. None is claimed here: each
+    /// is claimed under the lock just before its closure runs
+    /// (``DelayRecord/fire()``), so that a closure of the batch that cancels
+    /// a later one prevents it. Returns whether more are due.
+    func collectDueLocked(now: Int64, limit: Int, into fired: inout [DelayRecord]) -> Bool {
         var count = 0
         while count < limit, let record = popDueLocked(now: now) {
-            if record.target == nil {
-                if let body = record.claimLocked() {
-                    fired.append(Fired(record: record, body: body))
-                }
-            } else {
-                fired.append(Fired(record: record, body: nil))
-            }
+            fired.append(record)
             count += 1
         }
         guard let earliest = earliestDeadlineLocked else { return false }
@@ -264,28 +253,21 @@ extension TimerCore {
 
     /// Runs or submits what ``collectDueLocked(now:limit:into:)`` collected,
     /// with no lock held, in deadline order. Consecutive delays bound for the
-    /// same queue or executor go there as one job, which checks each delay
-    /// again just before running it (so a cancel that lands first wins).
-    static func run(_ fired: [Fired]) {
+    /// same queue or executor (or inline) go there as one job, which claims
+    /// each delay just before running it (so a cancel that lands first wins).
+    static func run(_ fired: [DelayRecord]) {
         var index = 0
         while index < fired.count {
-            let item = fired[index]
-            if let body = item.body {
-                body()
-                item.record.afterRun()
-                index += 1
-                continue
-            }
-            let target = item.record.target
+            let target = fired[index].target
             var end = index + 1
-            while end < fired.count, fired[end].body == nil, fired[end].record.target === target {
+            while end < fired.count, fired[end].target === target {
                 end += 1
             }
             if end == index + 1 {
-                let record = item.record
+                let record = fired[index]
                 submit(to: target) { record.fire() }
             } else {
-                let group = fired[index..<end].map(\.record)
+                let group = fired[index..<end]
                 submit(to: target) { for record in group { record.fire() } }
             }
             index = end
