@@ -17,8 +17,16 @@
 /// schedule-and-cancel pair. Releasing the debouncer, or ``cancel()``, drops
 /// the pending value: its action is not called.
 ///
-/// Thread-safe: values may be sent from any thread; when two threads send at
-/// once, the one that reaches the debouncer's lock last wins.
+/// ## Under concurrent use
+///
+/// Values may be sent, and the debouncer cancelled, from any thread at once.
+/// Each send replaces the pending value in one critical section, so when two
+/// threads send at once the one that reaches the debouncer's lock last wins,
+/// and the value it replaced never runs. After the quiet time one value runs,
+/// once. Once ``cancel()`` has returned, no value sent before it runs (one
+/// whose action had already begun may finish), and the next send starts a
+/// new quiet time. The action, the values and the scheduler's tokens are
+/// never called or released under the debouncer's lock.
 public final class Debouncer<Value: Sendable>: Sendable {
     private let interval: Duration
     private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
@@ -90,7 +98,9 @@ public final class Debouncer<Value: Sendable>: Sendable {
         replaced?.cancel()
     }
 
-    /// Drops the pending value, if any: the action is not called for it.
+    /// Drops the pending value, if any: the action is not called for it,
+    /// including a value whose quiet time has passed and that waits for the
+    /// action's actor.
     ///
     /// - Returns: Whether a call was pending.
     @discardableResult
@@ -100,7 +110,9 @@ public final class Debouncer<Value: Sendable>: Sendable {
             pending = nil
             return token
         }
-        return token?.cancel() ?? false
+        let prevented = token?.cancel() ?? false
+        let dropped = delivery?.dropWaiting() ?? false
+        return prevented || dropped
     }
 }
 

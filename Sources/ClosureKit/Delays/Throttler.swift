@@ -196,10 +196,10 @@ public final class Throttler<Value: Sendable>: Sendable {
         _ = stale
     }
 
-    /// Drops a pending trailing value and closes the window: the next value
-    /// runs at once.
+    /// Drops a pending trailing value, and any value that waits for the
+    /// action's actor, and closes the window: the next value runs at once.
     ///
-    /// - Returns: Whether a trailing value was dropped.
+    /// - Returns: Whether a value was dropped.
     @discardableResult
     public func cancel() -> Bool {
         let (token, dropped) = state.withLock { state -> (CancellationToken?, Value?) in
@@ -213,8 +213,10 @@ public final class Throttler<Value: Sendable>: Sendable {
             return (token, dropped)
         }
         token?.cancel()
+        // A trailing value that waits for the action's actor goes too.
+        let waited = delivery?.dropWaiting() ?? false
         // The dropped value is released here, with no lock held.
-        return dropped != nil
+        return dropped != nil || waited
     }
 
     /// Schedules the end of the window `epoch`.

@@ -65,6 +65,10 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
     private var pending = 0
     /// Set by ``cancel()``: no waiting event runs afterwards.
     private var cancelled = false
+    /// How many of the waiting events ``dropWaiting()`` dropped: the next
+    /// ones of this registration to come off the mailbox, which runs them in
+    /// the order they were enqueued.
+    private var dropping = 0
 
     fileprivate init() {}
 
@@ -204,12 +208,28 @@ package final class ActorDelivery<Input>: @unchecked Sendable {
             let (current, released) = Lock.striped(for: self).withLock {
                 () -> ((@Sendable (Input) -> Void)?, (@Sendable (Input) -> Void)?) in
                 pending -= 1
-                let current = cancelled ? nil : waitingBody
+                let dropped = dropping > 0
+                if dropped { dropping -= 1 }
+                let current = cancelled || dropped ? nil : waitingBody
                 guard pending == 0 else { return (current, nil) }
                 defer { waitingBody = nil }
                 return (current, waitingBody)
             }
             withExtendedLifetime(released) { current?(input) }
+        }
+    }
+
+    /// Drops the events of this registration that wait for the actor now,
+    /// and keeps the registration: for an owner whose `cancel()` ends what
+    /// is pending but not the owner (a debouncer's, a throttler's). Events
+    /// enqueued afterwards run. Nothing is released: the closure stays.
+    ///
+    /// - Returns: Whether an event was waiting (and so was prevented).
+    func dropWaiting() -> Bool {
+        Lock.striped(for: self).withLock {
+            let waiting = pending - dropping
+            dropping = pending
+            return waiting > 0 && !cancelled
         }
     }
 

@@ -136,3 +136,75 @@ struct VoidRateLimiterTests {
         #expect(throttled.value == 2, "leading and trailing")
     }
 }
+
+/// An actor whose debouncer and throttler record what reaches it, and that
+/// can be held busy, so that values wait for it in its mailbox. It runs on a
+/// queue of its own: holding it blocks that queue's thread, not one of the
+/// few threads that run every test's tasks.
+actor BusyRecorder {
+    private(set) var seen: [Int] = []
+    private let executor = DelaysQueueExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    func debouncer(on scheduler: DelayScheduler<ManualClock>) -> Debouncer<Int> {
+        try! Debouncer<Int>(for: .microseconds(1), scheduler: scheduler, on: .inline) { self.seen.append($0) }
+    }
+
+    func throttler(on scheduler: DelayScheduler<ManualClock>) -> Throttler<Int> {
+        try! Throttler<Int>(for: .microseconds(1), scheduler: scheduler, on: .inline) { self.seen.append($0) }
+    }
+
+    /// Keeps the actor busy until `release` is signalled.
+    func hold(started: TestEvent, release: DispatchSemaphore) {
+        started.signal()
+        release.wait()
+    }
+}
+
+@Suite("cancel() drops a value that waits for the action's actor")
+struct WaitingValueCancelTests {
+    /// Holds `recorder` busy while `body` runs, then lets it go and returns
+    /// what it saw.
+    private func whileBusy(_ recorder: BusyRecorder, _ body: () -> Void) async -> [Int] {
+        let started = TestEvent()
+        let release = DispatchSemaphore(value: 0)
+        let holding = Task { await recorder.hold(started: started, release: release) }
+        #expect(await started.wait())
+        body()
+        release.signal()
+        await holding.value
+        return await recorder.seen
+    }
+
+    @Test("a debouncer's value whose quiet time passed, waiting for the actor, does not run after cancel")
+    func debouncer() async {
+        let clock = ManualClock()
+        let recorder = BusyRecorder()
+        let debouncer = await recorder.debouncer(on: DelayScheduler(clock: clock))
+        let seen = await whileBusy(recorder) {
+            debouncer.send(1)
+            clock.advance(by: .microseconds(1)) // fires: 1 waits for the actor
+            #expect(debouncer.cancel())
+        }
+        #expect(seen == [])
+        debouncer.send(2)
+        clock.advance(by: .microseconds(1))
+        #expect(await whileBusy(recorder) {} == [2])
+    }
+
+    @Test("a throttler's value waiting for the actor does not run after cancel")
+    func throttler() async {
+        let clock = ManualClock()
+        let recorder = BusyRecorder()
+        let throttler = await recorder.throttler(on: DelayScheduler(clock: clock))
+        let seen = await whileBusy(recorder) {
+            throttler.send(1) // the leading value, waiting for the actor
+            #expect(throttler.cancel())
+            #expect(throttler.cancel() == false)
+        }
+        #expect(seen == [])
+        throttler.send(2)
+        #expect(await whileBusy(recorder) {} == [2])
+    }
+}
