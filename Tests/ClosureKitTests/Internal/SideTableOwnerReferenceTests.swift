@@ -38,11 +38,17 @@ struct SideTableOwnerReferenceTests {
         let reference = WeakOwnerReference(owner: owner!, address: address)
         #expect(reference.isOwned(by: owner!))
         #expect(!reference.isOwned(by: Owner(DeinitReporter("other", probe: probe))))
-        #expect(!reference.ownerHasEnded)
-
+        var loaded: [AnyObject] = []
+        #expect(!reference.ownerHasEnded(loaded: &loaded))
+        // The check loaded the live owner: it ends only when the caller,
+        // holding no lock by then, lets go of what was loaded.
+        #expect(loaded.count == 1 && loaded.first === owner)
         owner = nil
-        #expect(reference.ownerHasEnded)
+        #expect(!probe.events.contains("deinit payload"))
+        loaded.removeAll()
         #expect(probe.events.contains("deinit payload"))
+        #expect(reference.ownerHasEnded(loaded: &loaded))
+        #expect(loaded.isEmpty)
         // Whatever object comes to live at the address, it is not the owner.
         let newcomer = Owner(DeinitReporter("newcomer", probe: probe))
         #expect(!reference.isOwned(by: newcomer))
@@ -55,10 +61,12 @@ struct SideTableOwnerReferenceTests {
         let address = Self.address(of: owner!)
         let reference = PinnedOwnerReference(owner: owner!, address: address)
         #expect(reference.isOwned(by: owner!))
-        #expect(!reference.ownerHasEnded)
+        var loaded: [AnyObject] = []
+        #expect(!reference.ownerHasEnded(loaded: &loaded))
+        #expect(loaded.isEmpty)
 
         owner = nil
-        #expect(reference.ownerHasEnded)
+        #expect(reference.ownerHasEnded(loaded: &loaded))
         // The owner's stored properties go at its end, not with the pin.
         #expect(probe.events.contains("deinit payload"))
         #expect(!Self.someNewOwner(among: 1000, isAt: address, probe: probe))

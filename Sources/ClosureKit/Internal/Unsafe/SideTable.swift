@@ -50,7 +50,8 @@ import Dispatch
 /// with no waiting and no retry.
 ///
 /// ``ObjectLifetime/releaseEndedObjects()`` sweeps at once and ends what it
-/// finds on the calling thread.
+/// finds on the calling thread; what a concurrent call found ends on that
+/// call's thread, and may still be ending when this one returns.
 ///
 /// One lock guards the table and the storages in it, so that a read takes a
 /// single lock.
@@ -82,14 +83,18 @@ enum SideTable {
             owner.isOwned(by: object)
         }
 
-        /// Whether the owner has ended.
-        var ownerHasEnded: Bool {
-            owner.ownerHasEnded
+        /// Whether the owner has ended (see
+        /// ``SideTableOwnerReference/ownerHasEnded(loaded:)``).
+        func ownerHasEnded(loaded: inout [AnyObject]) -> Bool {
+            owner.ownerHasEnded(loaded: &loaded)
         }
     }
 
     private struct State {
         var entries = AddressTable<Entry>()
+        /// Live owners a sweep loaded strong references to, released with
+        /// what the sweep took out (never under the lock).
+        var loadedOwners: [AnyObject] = []
         var operationsSinceSweep = 0
         var operationsBeforeSweep = SideTable.sweepFloor
         /// Classes known not to adopt ``Lifetime``, by metadata address (which
@@ -222,9 +227,13 @@ enum SideTable {
     @discardableResult
     static func sweep() -> Int {
         var released: [Entry] = []
-        lock.withLock { sweep(releasing: &released) }
+        let loaded = lock.withLock { () -> [AnyObject] in
+            sweep(releasing: &released)
+            return takeLoadedOwners()
+        }
         let count = released.count
         released.removeAll()
+        withExtendedLifetime(loaded) {}
         return count
     }
 
@@ -237,16 +246,29 @@ enum SideTable {
     /// them over is one step (see the type's discussion): nothing is
     /// released here, and submitting to a dispatch queue runs no user code.
     private static func endLater(_ released: inout [Entry]) {
-        guard !released.isEmpty else { return }
+        guard !released.isEmpty || !state.loadedOwners.isEmpty else { return }
         let handoff = Handoff()
         swap(&handoff.entries, &released)
-        endOfLifeQueue.async { handoff.entries.removeAll() }
+        handoff.loadedOwners = takeLoadedOwners()
+        endOfLifeQueue.async {
+            handoff.entries.removeAll()
+            handoff.loadedOwners.removeAll()
+        }
+    }
+
+    /// The live owners the last sweeps loaded, taken out of the state; the
+    /// caller holds the lock and releases them after it.
+    private static func takeLoadedOwners() -> [AnyObject] {
+        var loaded: [AnyObject] = []
+        swap(&loaded, &state.loadedOwners)
+        return loaded
     }
 
     /// The entries handed to the end-of-life queue.
     private final class Handoff: @unchecked Sendable {
         /// Written by the caller before the hand-over, then by the queue.
         var entries: [Entry] = []
+        var loadedOwners: [AnyObject] = []
     }
 
     /// A periodic sweep to ask of a timer, once the lock is released.
@@ -275,13 +297,14 @@ enum SideTable {
     /// replaced does nothing (the replacement asked its own).
     static func periodicSweep(generation: Int) {
         var released: [Entry] = []
-        let next = lock.withLock { () -> PendingSweep? in
-            guard generation == state.sweepGeneration else { return nil }
+        let (next, loaded) = lock.withLock { () -> (PendingSweep?, [AnyObject]) in
+            guard generation == state.sweepGeneration else { return (nil, []) }
             sweep(releasing: &released)
             state.sweepScheduled = false
-            return armSweepLocked()
+            return (armSweepLocked(), takeLoadedOwners())
         }
         released.removeAll()
+        withExtendedLifetime(loaded) {}
         next?.start()
     }
 
@@ -334,7 +357,10 @@ enum SideTable {
 
     private static func sweep(releasing released: inout [Entry]) {
         state.operationsSinceSweep = 0
-        released += state.entries.removeAll { $0.ownerHasEnded }
+        var loaded: [AnyObject] = []
+        released += state.entries.removeAll { $0.ownerHasEnded(loaded: &loaded) }
+        // Appended, not released: another thread may have let go of one.
+        state.loadedOwners.append(contentsOf: loaded)
         state.operationsBeforeSweep = max(sweepFloor, 2 &* state.entries.count)
     }
 }

@@ -12,8 +12,11 @@ protocol SideTableOwnerReference {
     /// entry's address.
     func isOwned(by object: AnyObject) -> Bool
 
-    /// Whether the owner has ended.
-    var ownerHasEnded: Bool { get }
+    /// Whether the owner has ended. A check that had to load a strong
+    /// reference to a live owner leaves it in `loaded`, for the caller to
+    /// release once it holds no lock: another thread may have let go of the
+    /// owner meanwhile, and the last release runs the owner's `deinit`.
+    func ownerHasEnded(loaded: inout [AnyObject]) -> Bool
 }
 
 extension SideTable {
@@ -46,8 +49,10 @@ struct WeakOwnerReference: SideTableOwnerReference {
         owner === object
     }
 
-    var ownerHasEnded: Bool {
-        owner == nil
+    func ownerHasEnded(loaded: inout [AnyObject]) -> Bool {
+        guard let owner else { return true }
+        loaded.append(owner)
+        return false
     }
 }
 
@@ -77,7 +82,7 @@ struct PinnedOwnerReference: SideTableOwnerReference {
         true
     }
 
-    var ownerHasEnded: Bool {
+    func ownerHasEnded(loaded _: inout [AnyObject]) -> Bool {
         SwiftRuntime.isDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
     }
 }
