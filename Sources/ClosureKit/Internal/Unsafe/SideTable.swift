@@ -92,9 +92,6 @@ enum SideTable {
 
     private struct State {
         var entries = AddressTable<Entry>()
-        /// Live owners a sweep loaded strong references to, released with
-        /// what the sweep took out (never under the lock).
-        var loadedOwners: [AnyObject] = []
         var operationsSinceSweep = 0
         var operationsBeforeSweep = SideTable.sweepFloor
         /// Classes known not to adopt ``Lifetime``, by metadata address (which
@@ -227,13 +224,9 @@ enum SideTable {
     @discardableResult
     static func sweep() -> Int {
         var released: [Entry] = []
-        let loaded = lock.withLock { () -> [AnyObject] in
-            sweep(releasing: &released)
-            return takeLoadedOwners()
-        }
+        lock.withLock { sweep(releasing: &released) }
         let count = released.count
         released.removeAll()
-        withExtendedLifetime(loaded) {}
         return count
     }
 
@@ -246,29 +239,18 @@ enum SideTable {
     /// them over is one step (see the type's discussion): nothing is
     /// released here, and submitting to a dispatch queue runs no user code.
     private static func endLater(_ released: inout [Entry]) {
-        guard !released.isEmpty || !state.loadedOwners.isEmpty else { return }
+        guard !released.isEmpty else { return }
         let handoff = Handoff()
         swap(&handoff.entries, &released)
-        handoff.loadedOwners = takeLoadedOwners()
-        endOfLifeQueue.async {
-            handoff.entries.removeAll()
-            handoff.loadedOwners.removeAll()
-        }
+        endOfLifeQueue.async { handoff.entries.removeAll() }
     }
 
-    /// The live owners the last sweeps loaded, taken out of the state; the
-    /// caller holds the lock and releases them after it.
-    private static func takeLoadedOwners() -> [AnyObject] {
-        var loaded: [AnyObject] = []
-        swap(&loaded, &state.loadedOwners)
-        return loaded
-    }
-
-    /// The entries handed to the end-of-life queue.
+    /// What is handed to the end-of-life queue.
     private final class Handoff: @unchecked Sendable {
         /// Written by the caller before the hand-over, then by the queue.
         var entries: [Entry] = []
-        var loadedOwners: [AnyObject] = []
+        /// Live owners a sweep loaded (see ``sweep(releasing:)``).
+        var owners: [AnyObject] = []
     }
 
     /// A periodic sweep to ask of a timer, once the lock is released.
@@ -297,14 +279,13 @@ enum SideTable {
     /// replaced does nothing (the replacement asked its own).
     static func periodicSweep(generation: Int) {
         var released: [Entry] = []
-        let (next, loaded) = lock.withLock { () -> (PendingSweep?, [AnyObject]) in
-            guard generation == state.sweepGeneration else { return (nil, []) }
+        let next = lock.withLock { () -> PendingSweep? in
+            guard generation == state.sweepGeneration else { return nil }
             sweep(releasing: &released)
             state.sweepScheduled = false
-            return (armSweepLocked(), takeLoadedOwners())
+            return armSweepLocked()
         }
         released.removeAll()
-        withExtendedLifetime(loaded) {}
         next?.start()
     }
 
@@ -359,8 +340,14 @@ enum SideTable {
         state.operationsSinceSweep = 0
         var loaded: [AnyObject] = []
         released += state.entries.removeAll { $0.ownerHasEnded(loaded: &loaded) }
-        // Appended, not released: another thread may have let go of one.
-        state.loadedOwners.append(contentsOf: loaded)
+        // The live owners the check loaded are released on the end-of-life
+        // queue, not here: another thread may have let go of one meanwhile,
+        // and its deinit must not run under the lock.
+        if !loaded.isEmpty {
+            let handoff = Handoff()
+            swap(&handoff.owners, &loaded)
+            endOfLifeQueue.async { handoff.owners.removeAll() }
+        }
         state.operationsBeforeSweep = max(sweepFloor, 2 &* state.entries.count)
     }
 }
