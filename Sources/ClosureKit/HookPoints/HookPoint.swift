@@ -87,8 +87,10 @@
 ///   runs synchronously when the call is made on that actor and no earlier
 ///   event for the actor waits, and is enqueued to the actor otherwise, in
 ///   call order. An `instead` hook or a result replacement answers only calls
-///   made on its actor; other calls go on as if it were not registered (a
-///   `.once` hook stays unspent).
+///   made on its actor; a call made elsewhere stops the program, naming the
+///   fix, unless the registration passed
+///   ``RegistrationOptions/onItsActorOnly``: such a call then goes on as if
+///   the hook were not registered (a `.once` hook stays unspent).
 ///
 /// On Apple systems before the 26 releases (macOS 26, iOS 26, tvOS 26,
 /// watchOS 26, visionOS 26), the runtime cannot tell the library that code
@@ -96,9 +98,10 @@
 /// such an actor only when ``HookPoint/call(_:_:isolation:function:original:)`` runs
 /// in the actor's own isolated code (it records its `isolation`): an
 /// `instead` hook or a result replacement registered from that actor answers
-/// no other call (a call from a nonisolated method, the usual shape, goes on
-/// as if it were not registered), and a `before` or `after` hook is enqueued
-/// for it. The main actor's hooks and nonisolated hooks are not affected.
+/// no other call (at a call from a nonisolated method, the usual shape, the
+/// actor's own `preconditionIsolated` stops the program, or, with
+/// ``RegistrationOptions/onItsActorOnly``, the call goes on as if the hook
+/// were not registered), and a `before` or `after` hook is enqueued for it. The main actor's hooks and nonisolated hooks are not affected.
 public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
     /// The hooked method's selector: its Swift name and types.
     public let selector: MethodSelector<Arguments, Result>
