@@ -49,6 +49,17 @@
 ///   plain closure does not make a nonisolated closure `@Sendable`, so a
 ///   racy closure compiles; a non-optional one refuses nonisolated callers
 ///   and needs a second spelling for them.
+///
+/// ## Under concurrent use
+///
+/// Events may be sent from any number of threads at once. Each waiting
+/// event is counted and queued in one critical section of the delivery's
+/// lock stripe, and taken off in one, so the events of one registration run
+/// on the actor once each, in the order their sends reached the mailbox
+/// (the stress harness checks this with three senders). Once ``cancel()``
+/// has returned no waiting event runs; ``dropWaiting()`` drops the events
+/// that wait and keeps the registration. No closure is called, and none is
+/// released, under the stripe.
 @usableFromInline
 package final class ActorDelivery<Input>: @unchecked Sendable {
     // The state below is guarded by the delivery's lock stripe

@@ -69,8 +69,9 @@ final class HandlerTally: Sendable {
 ///   lock, with the lock's removal count, and then calls the handlers with no
 ///   lock held (``HandlerDispatch``);
 /// - **the re-check before each call**: a handler removed since the snapshot
-///   (by an earlier handler of the same dispatch, or by another thread) is not
-///   called. While the removal count is unchanged nothing was removed, so the
+///   (by an earlier handler of the same dispatch, or by another thread before
+///   the check) is not called; a removal on another thread that lands after
+///   the check lets this one call finish, as ``CancellationToken`` says. While the removal count is unchanged nothing was removed, so the
 ///   check costs an atomic load; otherwise ``HandlerCore/claim(_:)``
 ///   checks under the lock. Whatever else decides whether a handler is
 ///   called (whether it applies, whether it can answer on this thread) is
