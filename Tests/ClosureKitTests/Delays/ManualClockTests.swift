@@ -18,6 +18,19 @@ struct ManualClockTests {
         #expect(clock.minimumResolution == .nanoseconds(1))
     }
 
+    @Test("orders its instants strictly: an instant is neither before nor after itself")
+    func instantsOrderStrictly() {
+        let clock = ManualClock()
+        let start = clock.now
+        let later = start.advanced(by: .microseconds(1))
+        #expect(start < later)
+        #expect(!(later < start))
+        #expect(!(start < start))
+        #expect(start <= start)
+        #expect(start == clock.now)
+        #expect(start.duration(to: later) == .microseconds(1))
+    }
+
     @Test("runs due closures synchronously, in deadline order")
     func deadlineOrder() {
         let clock = ManualClock()

@@ -447,6 +447,7 @@ final class SharedMeter: KeyPathObservable, @unchecked Sendable {
 enum UnsharedForm: String, CaseIterable, Codable, Sendable {
     case control, hookBefore, hookAfter, hookInstead, hookReplaceResult
     case observer, observerOfNonEquatable, observerOfSeveral, observerOfSeveralNonEquatable, observerOfAny
+    case observerOfSeveralSkippingEqual
 
     /// What the refusal names.
     var what: String {
@@ -474,6 +475,9 @@ struct SharedOwners: Sendable {
         case .hookBefore, .hookAfter, .hookInstead, .hookReplaceResult: _ = gate.allows("eve")
         case .observerOfNonEquatable, .observerOfSeveralNonEquatable: meter.reading = ObservedOpaque(raw: 1)
         case .observer, .observerOfSeveral, .observerOfAny: meter.level += 1
+        case .observerOfSeveralSkippingEqual:
+            meter.level = meter.level // an equal value: skipped
+            meter.level += 1
         }
     }
 }
@@ -505,6 +509,8 @@ struct UnsharedRegistrations: UnsharedRegistering {
         case .observer: meter.observe(\.level, counter.level)
         case .observerOfNonEquatable: meter.observe(\.reading, counter.reading)
         case .observerOfSeveral: meter.observe([\.level], counter.level)
+        case .observerOfSeveralSkippingEqual:
+            meter.observe([\.level], options: .skippingEqualValues, counter.level)
         case .observerOfSeveralNonEquatable: meter.observe([\.reading], counter.reading)
         case .observerOfAny: meter.observe([\.level, \.reading] as [PartialKeyPath<SharedMeter>], counter.any)
         }
