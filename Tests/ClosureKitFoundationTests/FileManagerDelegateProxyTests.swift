@@ -143,6 +143,35 @@ struct FileManagerDelegateProxyTests {
         #expect(!files.fileExists(atPath: source.appendingPathComponent("a.txt").path))
     }
 
+    @Test("with no closure and no real delegate, every question gets the documented default")
+    func everyDefault() throws {
+        let files = FileManager()
+        let proxy = files.delegateProxy
+        let adapter = try #require(files.delegate)
+        let path = "/tmp/a"
+        let url = URL(fileURLWithPath: path)
+        let error = CocoaError(.fileNoSuchFile)
+        // Each should-question lets the operation go on; each after-error
+        // question stops it.
+        #expect(adapter.fileManager(files, shouldCopyItemAtPath: path, toPath: path))
+        #expect(adapter.fileManager(files, shouldCopyItemAt: url, to: url))
+        #expect(adapter.fileManager(files, shouldMoveItemAtPath: path, toPath: path))
+        #expect(adapter.fileManager(files, shouldMoveItemAt: url, to: url))
+        #expect(adapter.fileManager(files, shouldLinkItemAtPath: path, toPath: path))
+        #expect(adapter.fileManager(files, shouldLinkItemAt: url, to: url))
+        #expect(adapter.fileManager(files, shouldRemoveItemAtPath: path))
+        #expect(adapter.fileManager(files, shouldRemoveItemAt: url))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, copyingItemAtPath: path, toPath: path))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, copyingItemAt: url, to: url))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, movingItemAtPath: path, toPath: path))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, movingItemAt: url, to: url))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, linkingItemAtPath: path, toPath: path))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, linkingItemAt: url, to: url))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, removingItemAtPath: path))
+        #expect(!adapter.fileManager(files, shouldProceedAfterError: error, removingItemAt: url))
+        withExtendedLifetime(proxy) {}
+    }
+
     @Test("one proxy per file manager; uninstalling restores the previous delegate")
     func installAndUninstall() {
         let files = FileManager()
