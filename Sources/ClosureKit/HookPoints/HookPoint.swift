@@ -101,7 +101,8 @@
 /// no other call (at a call from a nonisolated method, the usual shape, the
 /// actor's own `preconditionIsolated` stops the program, or, with
 /// ``RegistrationOptions/onItsActorOnly``, the call goes on as if the hook
-/// were not registered), and a `before` or `after` hook is enqueued for it. The main actor's hooks and nonisolated hooks are not affected.
+/// were not registered), and a `before` or `after` hook is enqueued for it.
+/// The main actor's hooks and nonisolated hooks are not affected.
 public final class HookPoint<Owner: Hookable, Arguments, Result>: @unchecked Sendable {
     /// The hooked method's selector: its Swift name and types.
     public let selector: MethodSelector<Arguments, Result>

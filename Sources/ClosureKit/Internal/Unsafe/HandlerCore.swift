@@ -71,7 +71,8 @@ final class HandlerTally: Sendable {
 /// - **the re-check before each call**: a handler removed since the snapshot
 ///   (by an earlier handler of the same dispatch, or by another thread before
 ///   the check) is not called; a removal on another thread that lands after
-///   the check lets this one call finish, as ``CancellationToken`` says. While the removal count is unchanged nothing was removed, so the
+///   the check lets this one call finish, as ``CancellationToken`` says.
+///   While the removal count is unchanged nothing was removed, so the
 ///   check costs an atomic load; otherwise ``HandlerCore/claim(_:)``
 ///   checks under the lock. Whatever else decides whether a handler is
 ///   called (whether it applies, whether it can answer on this thread) is
