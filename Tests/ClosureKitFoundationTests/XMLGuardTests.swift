@@ -411,6 +411,17 @@ struct XMLGuardWideEncodingTests {
         #expect(outline == "list\n  item code=\"\u{E9}\" kind=\"a\": caf\u{E9} \u{1F600}\n")
     }
 
+    @Test("a UTF-16 big-endian document with a byte-order mark parses as it does without one")
+    func bigEndianByteOrderMark() throws {
+        let plain = try fixture("fuzz/utf16be-without-bom.xml")
+        let marked = Data([0xFE, 0xFF]) + plain
+        let expected = events(of: XMLParser.guarded(data: plain))
+        let (events, succeeded) = events(of: XMLParser.guarded(data: marked))
+        #expect(succeeded && expected.succeeded)
+        #expect(events == expected.events)
+        #expect(try XMLOutline.outline(of: marked) == XMLOutline.outline(of: plain))
+    }
+
     @Test("a processing instruction with no data in a UTF-16 document (found by the fuzzer) is reported, not a crash")
     func processingInstructionWithoutData() throws {
         // `\u{FF}\u{FE}<?SHIFT_x?>` read as UTF-16LE: the target is three CJK

@@ -149,6 +149,7 @@ struct ObservationMistakeTests {
         #expect(KeyPathDescription.of(#"\Account.name"#) == #"\Account.name"#)
         #expect(KeyPathDescription.of("<computed 0xzz (Int)>") == "<computed 0xzz (Int)>")
         #expect(KeyPathDescription.of("<computed 0x12 (Int") == "<computed 0x12 (Int")
+        #expect(KeyPathDescription.of(#"\Account.<computed 0x12ab"#) == #"\Account.<computed 0x12ab"#)
         #expect(!KeyPathDescription.of([\ObservedAccount.balance, \ObservedAccount.plain]).contains("0x"))
     }
 }
