@@ -236,6 +236,26 @@ struct XMLGuardFuzzFindingTests {
         }
     }
 
+    @Test("a default value with a broken hexadecimal character reference is kept from libxml2, not a crash")
+    func brokenHexReferenceInDefault() {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [
+            <!ATTLIST r note CDATA "&#xZZ;" kind CDATA #IMPLIED>
+            ]>
+            <r/>
+            """
+        let (refused, _) = events(of: XMLParser.guarded(data: Data(document.utf8)))
+        // Reached only if the declaration did not reach Foundation with the
+        // NULL default libxml2 reports for it (a crash): a well-formed
+        // reference in the same place is passed on.
+        #expect(!refused.contains { $0.contains("&#xZZ;") }, "\(refused)")
+        let safe = document.replacingOccurrences(of: "&#xZZ;", with: "&#x41;")
+        let (passed, succeeded) = events(of: XMLParser.guarded(data: Data(safe.utf8)))
+        #expect(succeeded, "\(passed)")
+        #expect(passed.contains("start r [\"note=A\"]"), "\(passed)")
+    }
+
     @Test("a declaration missing its > does not hide the unparsed entity after it from the guard")
     func declarationMissingItsEnd() throws {
         for broken in ["<!ELEMENT catalog (entry*)", "<!ATTLIST catalog kind CDATA #IMPLIED"] {
