@@ -89,18 +89,3 @@ package class ControlEventHandlerBody: @unchecked Sendable {
         fatalError("ControlEventHandlerBody is abstract")
     }
 }
-
-/// A handler that receives its control typed as `Control`.
-package final class TypedControlEventHandlerBody<Control: AnyObject>: ControlEventHandlerBody, @unchecked Sendable {
-    private let body: @Sendable (Control) -> Void
-
-    package init(_ body: @escaping @Sendable (Control) -> Void) {
-        self.body = body
-    }
-
-    @inline(__always)
-    override package func call(with control: AnyObject) {
-        // The storage checked the identity, so the cast cannot fail.
-        body(uncheckedCast(control, to: Control.self))
-    }
-}

@@ -92,18 +92,14 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         }
         // The standard clocks read the system clock directly (see RawClock);
         // any other clock goes through its own `now` and `Duration` arithmetic.
-        if C.self == ContinuousClock.self,
-            RawClock.agrees(RawClock.continuousNanoseconds, with: { ContinuousClock.now })
-        {
+        if C.self == ContinuousClock.self {
             // Closures rather than function references: a call then goes
             // through no reabstraction thunk.
             nowTicks = { RawClock.continuousNanoseconds() }
-            instantTicks = { RawClock.ticks(ofStandard: $0) }
-        } else if C.self == SuspendingClock.self,
-            RawClock.agrees(RawClock.suspendingNanoseconds, with: { SuspendingClock.now })
-        {
+            instantTicks = RawClock.instantTicks(read: { RawClock.continuousNanoseconds() }, now: { clock.now })
+        } else if C.self == SuspendingClock.self {
             nowTicks = { RawClock.suspendingNanoseconds() }
-            instantTicks = { RawClock.ticks(ofStandard: $0) }
+            instantTicks = RawClock.instantTicks(read: { RawClock.suspendingNanoseconds() }, now: { clock.now })
         } else {
             let origin = clock.now
             nowTicks = { origin.duration(to: clock.now).saturatingNanoseconds }

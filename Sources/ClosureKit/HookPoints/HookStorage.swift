@@ -67,6 +67,31 @@ public final class HookStorage: @unchecked Sendable {
         }
     }
 
+    /// ``HandlerCore/readSole(unless:_:)`` of the hooks of the hook point
+    /// with selector id `id`, whose elements are `Element`s; nil when the
+    /// instance has none.
+    @inlinable
+    func readSole<Element, Projection>(
+        _ id: Int, of _: Element.Type, unless other: HandlerTally,
+        _ project: (borrowing Element) -> Projection
+    ) -> Projection? {
+        guard let core = core(for: id) else { return nil }
+        return HandlerCore<Element>.typed(core: core).readSole(unless: other, project)
+    }
+
+    /// The hooks of the hook point with selector id `id`, or nil when the
+    /// instance has none: a walk of the list that takes no lock (its links
+    /// are stored once and never replaced).
+    @usableFromInline
+    func core(for id: Int) -> AnyHandlerCore? {
+        var node = first.load()
+        while let current = node {
+            if current.id == id { return current.core }
+            node = current.next.load()
+        }
+        return nil
+    }
+
     /// The hooks of the hook point with selector id `id`, made with `make`
     /// the first time.
     func core(for id: Int, of instance: AnyObject, make: () -> AnyHandlerCore) -> AnyHandlerCore {

@@ -16,11 +16,9 @@
 ///   on the main thread, `notMainThread` elsewhere. Sends save and restore
 ///   the slot around them, so the answer survives them.
 ///
-/// The slot holds an actor's identity as a bit pattern, never dereferenced
-/// (``Platform/senderIsolationSlot`` converts it to the C slot's pointer and
-/// back). Reading
-/// it is one inline thread-local load per delivery (its measured worth:
-/// Benchmarks/HISTORY.md, "Unsafe constructs").
+/// The slot holds an actor's identity as a number, never dereferenced
+/// (``Platform/senderIsolationSlot``): reading it is one inline thread-local
+/// load per delivery.
 enum SenderIsolation {
     /// The slot's value on a thread known not to be the main thread, with no
     /// send in progress: no object lives at address 1.

@@ -3,16 +3,19 @@
 #ifndef CLOSUREKIT_SHIMS_H
 #define CLOSUREKIT_SHIMS_H
 
-/// The library's thread-local slots, each a pointer, null on every thread
-/// until set there. C's `_Thread_local` is read and written inline, with no
+#include <stdint.h>
+
+/// The library's thread-local slots, each zero on every thread until set
+/// there: the sending actor's identity as a number, and the observation
+/// access tracker as a pointer. C's `_Thread_local` is read and written inline, with no
 /// call (`pthread_getspecific` is a library call); Swift cannot declare
 /// thread-local variables or import C's, so
 /// each slot has a pair of inline accessors. Defined in shims.c.
-extern _Thread_local void *closurekit_sender_isolation;
+extern _Thread_local uintptr_t closurekit_sender_isolation;
 extern _Thread_local void *closurekit_access_tracker;
 
-static inline void *closurekit_get_sender_isolation(void) { return closurekit_sender_isolation; }
-static inline void closurekit_set_sender_isolation(void *value) { closurekit_sender_isolation = value; }
+static inline uintptr_t closurekit_get_sender_isolation(void) { return closurekit_sender_isolation; }
+static inline void closurekit_set_sender_isolation(uintptr_t value) { closurekit_sender_isolation = value; }
 static inline void *closurekit_get_access_tracker(void) { return closurekit_access_tracker; }
 static inline void closurekit_set_access_tracker(void *value) { closurekit_access_tracker = value; }
 
@@ -39,7 +42,6 @@ static inline _Bool closurekit_is_deallocating(void *object) { return swift_isDe
 /// the standard library can spell), hence this declaration and its wrapper.
 /// The runtimes of Apple platforms export it from macOS 26 (iOS 26, ...) on:
 /// there it is weakly imported and, where it is missing, the answer is false.
-#include <stdint.h>
 #if defined(__APPLE__)
 __attribute__((weak_import))
 #endif

@@ -113,7 +113,7 @@ final class ThreadTimerCore: TimerCore, @unchecked Sendable {
 /// scheduled delay, several times slower); the owning scheduler's deinit
 /// retires the core, and the thread ends once nothing is pending.
 private enum TimerThread {
-    final class Context {
+    final class Context: Sendable {
         let core: ThreadTimerCore
         let sleeper: TimerSleeper
 

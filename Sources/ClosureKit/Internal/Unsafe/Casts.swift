@@ -1,11 +1,6 @@
-/// Casts an object to the class it is known to be, without a dynamic check.
-///
-/// For the engine's callers that stored a typed value as `AnyObject` and get
-/// it back where the type is fixed by construction (a control handler gets
-/// the control it was registered on, checked by identity first; a handler
-/// core's snapshot is the core's own element type), so that a call to each
-/// handler pays no dynamic cast (its measured worth: Benchmarks/HISTORY.md,
-/// "Unsafe constructs"). Every `unsafeDowncast` of the module is this one.
+/// Casts an object to the class it is known to be, without a dynamic check:
+/// every `unsafeDowncast` of the module. Callers state why the type is fixed
+/// by construction, and the figure that pays for skipping the check.
 @inlinable @inline(__always)
 func uncheckedCast<Object: AnyObject>(_ object: AnyObject, to _: Object.Type) -> Object {
     unsafeDowncast(object, to: Object.self)
@@ -13,12 +8,11 @@ func uncheckedCast<Object: AnyObject>(_ object: AnyObject, to _: Object.Type) ->
 
 /// Reads `value` as a `To`, a type of the same representation: the module's
 /// one bit-cast, for ``IsolatedCall``'s closures (an `@isolated(any)` or
-/// region-bound closure read through the plain function type) and
-/// ``RawClock``'s instant (read as the `Duration` it stores).
+/// region-bound closure read through the plain function type).
 ///
 /// Traps if the two types differ in size, a check the optimiser folds away
-/// while they agree (`IsolatedCallTests`, `RawClockTests` are the
-/// self-tests: they call and read through it on every toolchain CI runs).
+/// while they agree (`IsolatedCallTests` is the self-test: it calls through
+/// every shape on every toolchain CI runs).
 @inlinable @inline(__always)
 func sameLayoutCast<From, To>(_ value: From, to _: To.Type) -> To {
     precondition(

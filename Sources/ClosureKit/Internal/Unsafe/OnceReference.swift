@@ -37,15 +37,6 @@ struct AtomicBackedOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Sen
         return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: stored)!).takeUnretainedValue()
     }
 
-    /// The stored instance, unretained: valid while `self` is, since the
-    /// stored instance is never replaced and is released only by `deinit`.
-    @inline(__always)
-    func loadUnretained() -> Unmanaged<Instance>? {
-        let stored = bits.load(ordering: .acquiring)
-        guard stored != 0 else { return nil }
-        return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: stored)!)
-    }
-
     /// Stores `desired` if nothing is stored yet; returns what is stored.
     func storeIfNil(_ desired: Instance) -> Instance {
         let retained = Unmanaged.passRetained(desired)
@@ -66,10 +57,6 @@ struct LockBackedOnceReference<Instance: AnyObject & Sendable>: ~Copyable, Senda
     /// The stored reference, or nil while none is.
     func load() -> Instance? {
         value.withLock { $0 }
-    }
-
-    func loadUnretained() -> Unmanaged<Instance>? {
-        load().map { Unmanaged.passUnretained($0) }
     }
 
     /// Stores `desired` if nothing is stored yet; returns what is stored.

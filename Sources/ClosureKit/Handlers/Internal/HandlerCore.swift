@@ -100,11 +100,9 @@ class AnyHandlerCore: @unchecked Sendable {
     let tally: HandlerTally?
 
     /// The current snapshot, nil when it must be rebuilt. Guarded by the
-    /// group's lock, which keeps accesses exclusive, so they skip the
-    /// runtime's dynamic exclusivity checks (its measured worth:
-    /// Benchmarks/HISTORY.md, "Unsafe constructs").
+    /// group's lock.
     @usableFromInline
-    @exclusivity(unchecked) var cache: AnyHandlerSnapshot?
+    var cache: AnyHandlerSnapshot?
 
     /// The number of registered entries. Guarded by the group's lock.
     var registered = 0
@@ -199,20 +197,18 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// The typed form of a snapshot read from ``AnyHandlerCore/snapshotLocked()``
     /// of a core of this type.
     ///
-    /// Unchecked (``uncheckedCast(_:to:)``): the caller knows the core's
-    /// element type (a selector's id or a property's slot fixes it), and a
-    /// checked cast to a generic class looks up its metadata on every message
-    /// (its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
+    /// The caller knows the core's element type (a selector's id or a
+    /// property's slot fixes it); the cast checks it.
     @inlinable @inline(__always)
     static func typed(_ snapshot: AnyHandlerSnapshot) -> HandlerSnapshot<Element> {
-        uncheckedCast(snapshot, to: HandlerSnapshot<Element>.self)
+        snapshot as! HandlerSnapshot<Element>
     }
 
-    /// The typed core stored erased under an owner's key; unchecked, as
+    /// The typed core stored erased under an owner's key; checked, as
     /// ``typed(_:)``.
     @inlinable @inline(__always)
     static func typed(core: AnyHandlerCore) -> HandlerCore<Element> {
-        uncheckedCast(core, to: HandlerCore<Element>.self)
+        core as! HandlerCore<Element>
     }
 
     // MARK: - Registration
@@ -401,9 +397,8 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     /// consumed element there.
     ///
     /// Never inlined: it is the slow path of ``HandlerDispatch/isCurrent(at:)``
-    /// (taken only after a removal, or for a one-shot entry), and inlined it
-    /// would weigh on every dispatch loop (its measured cost:
-    /// Benchmarks/HISTORY.md, "The claim out of line").
+    /// (taken only after a removal, or for a one-shot entry); inlined, it
+    /// adds about 5% to every dispatch loop (`control-events.send-10`).
     @usableFromInline @inline(never)
     func claim(_ entry: HandlerEntry<Element>) -> Bool {
         group.lock.lock()
@@ -478,174 +473,5 @@ final class HandlerEntry<Element>: TokenRegistration, @unchecked Sendable {
 
     func cancelRegistration() -> Bool {
         core.remove(self)
-    }
-}
-
-/// A snapshot with its element type erased, so that owners keep and return
-/// snapshots without generic metadata.
-@usableFromInline
-class AnyHandlerSnapshot: @unchecked Sendable {
-    /// Whether the snapshot holds one entry, a terminal `instead` entry that
-    /// is not one-shot: it answers a call by itself, and the snapshot read
-    /// under the lock is its check. Readable without the element type, so
-    /// that an owner can decide under its lock what else a call needs (a
-    /// proxy skips loading its real delegate).
-    @usableFromInline let isSoleTerminal: Bool
-    /// Whether the snapshot holds one entry, not one-shot, at a position
-    /// other than `after`: a hook point's call on an instance with one hook
-    /// runs it alone (``HandlerCore/readSole(unless:_:)``).
-    @usableFromInline let isSole: Bool
-
-    init(isSoleTerminal: Bool, isSole: Bool) {
-        self.isSoleTerminal = isSoleTerminal
-        self.isSole = isSole
-    }
-}
-
-/// The registered entries at one moment, immutable, each with a copy of its
-/// element so that a dispatch reads them with no lock.
-@usableFromInline
-final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
-    /// An entry with copies of what a dispatch reads, so that reading them
-    /// touches only this struct, whose layout the caller's specialised code
-    /// knows.
-    @usableFromInline
-    struct Item {
-        @usableFromInline let entry: HandlerEntry<Element>
-        @usableFromInline let position: HookPosition?
-        @usableFromInline let once: Bool
-        @usableFromInline let element: Element
-
-        init(entry: HandlerEntry<Element>, element: Element) {
-            self.entry = entry
-            self.position = entry.position
-            self.once = entry.once
-            self.element = element
-        }
-    }
-
-    /// In registration order.
-    @usableFromInline let items: ContiguousArray<Item>
-    /// Which positions have entries: bit 0 before, 1 instead, 2 after, 3 none.
-    @usableFromInline let positions: UInt8
-    /// The indices of the `instead` items, newest first: the order of an
-    /// instead chain, outermost first.
-    @usableFromInline let chain: ContiguousArray<Int>
-
-    init(_ items: ContiguousArray<Item>) {
-        self.items = items
-        var positions: UInt8 = 0
-        var chain = ContiguousArray<Int>()
-        for (index, item) in items.enumerated().reversed() {
-            positions |= Self.bit(item.entry.position)
-            if item.entry.position == .instead { chain.append(index) }
-        }
-        self.positions = positions
-        self.chain = chain
-        let isSole = items.count == 1 && !items[0].once && items[0].position != .after
-        super.init(
-            isSoleTerminal: isSole && items[0].position == .instead && items[0].entry.terminal, isSole: isSole)
-    }
-
-    @inlinable @inline(__always)
-    static func bit(_ position: HookPosition?) -> UInt8 {
-        switch position {
-        case .before: 1
-        case .instead: 2
-        case .after: 4
-        case nil: 8
-        }
-    }
-
-    /// Whether any entry sits at `position`.
-    @inlinable @inline(__always)
-    func has(_ position: HookPosition?) -> Bool {
-        positions & Self.bit(position) != 0
-    }
-}
-
-/// One dispatch: a snapshot, the removal count read with it, and its core.
-///
-/// Calls run with no lock held. Before each call the entry is re-checked
-/// (``isCurrent(_:)``): free while nothing was removed from the core's lock
-/// since the snapshot, a claim under the lock otherwise or for a one-shot
-/// entry. What the caller asks of an element before that (its `where`, a
-/// closure's readiness) it asks first, with no lock held.
-@usableFromInline
-struct HandlerDispatch<Element> {
-    @usableFromInline let snapshot: HandlerSnapshot<Element>
-    @usableFromInline let removals: UInt
-    /// Unretained (`unowned(unsafe)`): the snapshot's entries hold the core
-    /// strongly, so it lives as long as the snapshot, and a dispatch pays no
-    /// retain and release of it (its measured worth: Benchmarks/HISTORY.md,
-    /// "Unsafe constructs").
-    @usableFromInline unowned(unsafe) let core: HandlerCore<Element>
-
-    @usableFromInline
-    init(_ snapshot: HandlerSnapshot<Element>, removals: UInt, core: HandlerCore<Element>) {
-        self.snapshot = snapshot
-        self.removals = removals
-        self.core = core
-    }
-
-    /// Whether the item may be called now, consuming it if one-shot. The
-    /// caller has asked, with no lock held, whatever decides that it wants
-    /// the item (see ``HandlerCore/claim(_:)``).
-    @inlinable @inline(__always)
-    func isCurrent(_ item: HandlerSnapshot<Element>.Item) -> Bool {
-        if !item.once, core.group.removals.load() == removals { return true }
-        return core.claim(item.entry)
-    }
-
-    /// Whether the item at `index` may be called now; reads the item in
-    /// place, so that a dispatch retains nothing per handler.
-    @inlinable @inline(__always)
-    func isCurrent(at index: Int) -> Bool {
-        if !snapshot.items[index].once, core.group.removals.load() == removals { return true }
-        return core.claim(snapshot.items[index].entry)
-    }
-
-    /// Whether `matches` holds for the item at `index` and it may be called
-    /// now. `matches` runs first, with no lock held.
-    @inlinable @inline(__always)
-    func isCurrent(at index: Int, where matches: (Element) -> Bool) -> Bool {
-        matches(snapshot.items[index].element) && isCurrent(at: index)
-    }
-
-    /// Calls `body` with each current element at `position` for which
-    /// `matches` holds, in registration order.
-    @inlinable
-    func forEach(
-        at position: HookPosition,
-        where matches: (Element) -> Bool = { _ in true },
-        _ body: (Element) throws -> Void
-    ) rethrows {
-        guard snapshot.has(position) else { return }
-        let items = snapshot.items
-        for index in items.indices where items[index].position == position {
-            guard matches(items[index].element), isCurrent(at: index) else { continue }
-            try body(items[index].element)
-        }
-    }
-
-    /// Calls `body` with each current element, in registration order,
-    /// whatever its position.
-    @inlinable
-    func forEach(_ body: (Element) throws -> Void) rethrows {
-        let items = snapshot.items
-        for index in items.indices where isCurrent(at: index) {
-            try body(items[index].element)
-        }
-    }
-
-    /// Calls `body` with each current element for which `matches` holds, in
-    /// registration order, whatever its position.
-    @inlinable
-    func forEach(where matches: (Element) -> Bool, _ body: (Element) throws -> Void) rethrows {
-        let items = snapshot.items
-        for index in items.indices {
-            guard matches(items[index].element), isCurrent(at: index) else { continue }
-            try body(items[index].element)
-        }
     }
 }

@@ -3,18 +3,14 @@
 ///
 /// `ContinuousClock.now` followed by `Duration` arithmetic costs several
 /// 128-bit divisions; a scheduler reads the clock on every `schedule(after:)`,
-/// so it reads the underlying system clock directly instead. An instant of the
-/// standard clocks is a `Duration` since the clock's epoch (both are frozen
-/// types), so instants convert to the same ticks exactly.
+/// so it reads the underlying system clock directly instead: the one that
+/// Swift's clock reads on each platform (``Platform``).
 ///
-/// The clock is read on every schedule. ``ticks(ofStandard:)`` reads an
-/// instant as its `Duration` with ``sameLayoutCast(_:to:)``, which
-/// ``agrees(_:with:)`` guards with a size check (its measured worth:
-/// Benchmarks/HISTORY.md, "Unsafe constructs").
-///
-/// The mapping is verified when a scheduler is created (the system clock and
-/// the Swift clock must agree to within a millisecond); if they ever do not,
-/// the scheduler uses the generic, slower path.
+/// An instant of the clock converts to ticks through a reference pair read
+/// when the scheduler is created (``instantTicks(read:now:)``): the instant's distance
+/// from the reference instant, added to the reference's ticks. The two reads
+/// of the pair are a few nanoseconds apart, so a deadline given as an instant
+/// is off by at most that, for the scheduler's whole life.
 enum RawClock {
     @inline(__always)
     static func continuousNanoseconds() -> Int64 {
@@ -26,20 +22,14 @@ enum RawClock {
         Platform.suspendingNanoseconds()
     }
 
-    /// The ticks of an instant of a standard clock: its `Duration` since the
-    /// clock's epoch, in nanoseconds.
-    @inline(__always)
-    static func ticks<Instant>(ofStandard instant: Instant) -> Int64 {
-        sameLayoutCast(instant, to: Duration.self).saturatingNanoseconds
-    }
-
-    /// Whether `read` agrees with the Swift clock whose instants `now` returns.
-    static func agrees<Instant>(_ read: () -> Int64, with now: () -> Instant) -> Bool {
-        guard MemoryLayout<Instant>.size == MemoryLayout<Duration>.size else { return false }
-        let before = read()
-        let swift = ticks(ofStandard: now())
-        let after = read()
-        return swift >= before &- 1_000_000 && swift <= after &+ 1_000_000
+    /// Converts the instants of a clock whose `now` is `now` to the ticks
+    /// `read` counts.
+    static func instantTicks<Instant: InstantProtocol<Duration>>(
+        read: () -> Int64, now: () -> Instant
+    ) -> @Sendable (Instant) -> Int64 {
+        let reference = now()
+        let referenceTicks = read()
+        return { referenceTicks &+ reference.duration(to: $0).saturatingNanoseconds }
     }
 }
 

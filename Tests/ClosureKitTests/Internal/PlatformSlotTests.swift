@@ -1,0 +1,68 @@
+import Dispatch
+import Testing
+
+@testable import ClosureKit
+
+/// The self-tests of the small unsafe types that read C memory: `memchr` over
+/// an array's buffer, and the access tracker's thread-local slot.
+@Suite("Platform slots and byte search")
+struct PlatformSlotTests {
+    @Test("ByteSearch finds the first byte of a range, and none outside it")
+    func byteSearchFindsInRange() {
+        let bytes: [UInt8] = Array("ab\ncd\nef".utf8)
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: bytes, 0..<bytes.count) == 2)
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: bytes, 3..<bytes.count) == 5)
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: bytes, 6..<bytes.count) == nil)
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: bytes, 0..<2) == nil)
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: bytes, 2..<2) == nil)
+        let feeds = ByteSearch.lineFeeds(in: bytes, 0..<bytes.count)
+        #expect(feeds.count == 2 && feeds.last == 5)
+    }
+
+    @Test("ByteSearch agrees with firstIndex(of:) on a large generated buffer")
+    func byteSearchAgreesWithStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<100_000).map { _ in UInt8.random(in: 0...40, using: &generator) }
+        var start = 0
+        while start < bytes.count {
+            let found = ByteSearch.firstIndex(of: 0x0A, in: bytes, start..<bytes.count)
+            #expect(found == bytes[start...].firstIndex(of: 0x0A))
+            guard let found else { break }
+            start = found + 1
+        }
+    }
+
+    private final class Tracker {}
+
+    @Test("the access tracker slot holds its object on its own thread only, and is restored")
+    func accessTrackerSlotIsPerThread() {
+        let tracker = Tracker()
+        #expect(!Platform.hasAccessTracker)
+        Platform.accessTracker = tracker
+        #expect(Platform.hasAccessTracker)
+        #expect(Platform.accessTracker === tracker)
+        // `async`, not `sync`: a `sync` block runs on the calling thread.
+        let done = DispatchSemaphore(value: 0)
+        let seenElsewhere = Locked<(Bool, Bool)>((true, true))
+        DispatchQueue.global().async {
+            seenElsewhere.withLock { $0 = (Platform.hasAccessTracker, Platform.accessTracker != nil) }
+            done.signal()
+        }
+        done.wait()
+        #expect(seenElsewhere.withLock { $0 } == (false, false))
+        Platform.accessTracker = nil
+        #expect(!Platform.hasAccessTracker)
+        withExtendedLifetime(tracker) {}
+    }
+
+    @Test("an instant of a standard clock converts to the ticks its raw clock counts")
+    func instantTicksFollowTheRawClock() {
+        let convert = RawClock.instantTicks(read: { RawClock.continuousNanoseconds() }, now: { ContinuousClock.now })
+        let before = RawClock.continuousNanoseconds()
+        let ticks = convert(ContinuousClock.now.advanced(by: .seconds(5)))
+        let after = RawClock.continuousNanoseconds()
+        // Within a millisecond of five seconds from now, whatever the clock's epoch.
+        #expect(ticks >= before + 5_000_000_000 - 1_000_000)
+        #expect(ticks <= after + 5_000_000_000 + 1_000_000)
+    }
+}
