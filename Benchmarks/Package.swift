@@ -11,7 +11,7 @@ import PackageDescription
 // platform floor. No flag applies to one side only.
 let package = Package(
     name: "ClosureKitBenchmarks",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "ClosureKit", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),

@@ -9,31 +9,19 @@ internal import Synchronization
 /// builds never call it.
 @usableFromInline
 final class CallerMemo: Sendable {
-    #if canImport(Darwin)
-    private let last = Locked<UInt>(0)
-    #else
     private let last = Atomic<UInt>(0)
-    #endif
 
     init() {}
 
     /// Whether `function` is the caller last remembered.
     @usableFromInline
     func isLast(_ function: StaticString) -> Bool {
-        #if canImport(Darwin)
-        last.withLock { $0 } == Self.identity(of: function)
-        #else
         last.load(ordering: .relaxed) == Self.identity(of: function)
-        #endif
     }
 
     /// Remembers `function` as the last caller.
     func remember(_ function: StaticString) {
-        #if canImport(Darwin)
-        last.withLock { $0 = Self.identity(of: function) }
-        #else
         last.store(Self.identity(of: function), ordering: .relaxed)
-        #endif
     }
 
     private static func identity(of function: StaticString) -> UInt {

@@ -29,10 +29,6 @@
 ///    dependencies under its own state lock, and each wiring takes the lock
 ///    of the observed object's `ObservationStorage`, a leaf that never calls
 ///    back into a `PathObservation` while held.
-/// 2. on Darwin, where the counters and ``OnceReference`` are lock-backed
-///    (``AtomicCounter``), a handler group's lock, the mailbox's lock or a
-///    stripe is held while such a counter's or reference's ``Locked`` is
-///    taken; those inner locks are leaves.
 ///
 /// So the 64 ``Lock/stripes``, which two unrelated objects may share, are
 /// never nested inside one another. The timer thread's sleeper takes its

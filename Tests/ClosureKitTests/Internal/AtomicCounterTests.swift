@@ -3,7 +3,7 @@ import Testing
 
 @testable import ClosureKit
 
-/// What the tests need of a counter, so that one test body checks both kinds.
+/// What the tests need of a counter.
 private protocol TestedCounter: ~Copyable, Sendable {
     init()
     func load() -> UInt
@@ -11,14 +11,11 @@ private protocol TestedCounter: ~Copyable, Sendable {
     func decrement()
 }
 
-extension LockBackedCounter: TestedCounter {}
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-extension AtomicBackedCounter: TestedCounter {}
+extension AtomicCounter: TestedCounter {}
 
-/// Both counters behind `AtomicCounter`, each on its own, on every platform
-/// where it exists: the build picks one per platform, so the other is only
-/// exercised here.
-@Suite("AtomicCounter: the lock-backed and the Atomic-backed counter")
+/// `AtomicCounter` on its own: counts up, down and wraps, and loses no change
+/// when many threads count at once.
+@Suite("AtomicCounter")
 struct AtomicCounterTests {
     private static func countsUpAndDown<Counter: TestedCounter & ~Copyable>(_: Counter.Type) {
         let counter = Counter()
@@ -53,25 +50,13 @@ struct AtomicCounterTests {
         #expect(counter.load() == 80_000)
     }
 
-    @Test("the lock-backed counter counts up, down and wraps")
-    func lockBackedCounts() {
-        Self.countsUpAndDown(LockBackedCounter.self)
-    }
-
-    @Test("the lock-backed counter loses no change when many threads count at once")
-    func lockBackedThreads() {
-        Self.losesNoChangeAcrossThreads(LockBackedCounter.self)
-    }
-
-    @Test("the Atomic-backed counter counts up, down and wraps")
+    @Test("the counter counts up, down and wraps")
     func atomicBackedCounts() {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        Self.countsUpAndDown(AtomicBackedCounter.self)
+        Self.countsUpAndDown(AtomicCounter.self)
     }
 
-    @Test("the Atomic-backed counter loses no change when many threads count at once")
+    @Test("the counter loses no change when many threads count at once")
     func atomicBackedThreads() {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        Self.losesNoChangeAcrossThreads(AtomicBackedCounter.self)
+        Self.losesNoChangeAcrossThreads(AtomicCounter.self)
     }
 }

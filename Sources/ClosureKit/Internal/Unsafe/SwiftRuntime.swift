@@ -14,17 +14,14 @@ internal import ClosureKitShims
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
 /// also the token its owner holds, without retaining it, and retains it at
-/// its deadline only if its owner still holds it (see ``TimerCore``); a
-/// ``LifetimeStorage``'s chain does the same with its end-of-life callbacks,
-/// retaining each when the storage ends (see ``EndCallback``); on
-/// Linux, the side table pins the objects it describes with unowned
-/// references and sweeps those that have ended (see ``SideTable``).
-///
-/// They make a pending delay and an end-of-life callback one allocation each
-/// (the heap, or the chain, does not own the record that is also the token)
-/// and give the side table's owners no
-/// weak-reference side table (their measured worth: Benchmarks/HISTORY.md,
-/// "Unsafe constructs").
+/// its deadline only if its owner still holds it (``UnretainedDelayHeap``);
+/// on Linux, the side table pins the objects it describes with unowned
+/// references and sweeps those that have ended
+/// (``PinnedOwnerReference``: 50% on `association.read.any`, 289 instructions
+/// against 573 with a weak reference, which gives every owner a side table).
+/// A pending delay is one allocation: the heap does not own the record that
+/// is also the token. Self-tests: `TimerCoreTests`,
+/// `SideTableOwnerReferenceTests`, `ActorExecutorCheckTests`.
 enum SwiftRuntime {
     /// Retains `object` and returns it as a strong reference, or returns nil
     /// if its deinitialisation has begun. The caller must guarantee that the
