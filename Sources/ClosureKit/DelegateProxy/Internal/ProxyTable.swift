@@ -45,17 +45,15 @@ final class ProxyTable: @unchecked Sendable {
     let confined: Bool
 
     /// Slot `i` is the core of the selector with id `base + i`, or nil until
-    /// the selector's first closure. As many slots as the
-    /// declaration spans, fixed at creation. Guarded by `lock` (a
-    /// ``confined`` table's messages read it without: see ``route(_:)``), so
-    /// its accesses skip the dynamic exclusivity check (its measured worth:
-    /// Benchmarks/HISTORY.md, "Unsafe constructs").
-    @exclusivity(unchecked) private var cores: ContiguousArray<AnyHandlerCore?>
+    /// the selector's first closure. As many slots as the declaration spans,
+    /// fixed at creation. Guarded by `lock` (a ``confined`` table's messages
+    /// read it without: see ``route(_:)``).
+    private var cores: ContiguousArray<AnyHandlerCore?>
 
     /// Guarded by `lock`; a ``confined`` table's messages read them without
     /// it (see ``route(_:)``).
-    @exclusivity(unchecked) private weak var realObject: AnyObject?
-    @exclusivity(unchecked) private var realWitness: UnsafeRawPointer?
+    private weak var realObject: AnyObject?
+    private var realWitness: RealDelegate.Witness?
 
     /// The proxy's stand-in (see ``DelegateProxy/standIn``), set once.
     /// Guarded by `lock`.
@@ -135,13 +133,12 @@ final class ProxyTable: @unchecked Sendable {
         defer { group.lock.unlock() }
         // The core is used in place, not bound to a local: a `let core` is a
         // strong copy, one retain and one release a message.
-        if let slot, cores[slot] != nil, let snapshot = cores[slot].unsafelyUnwrapped.snapshotLocked() {
+        if let slot, let snapshot = cores[slot]?.snapshotLocked() {
             if snapshot.isSoleTerminal {
                 return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
             }
             return ProxyRoute(
-                closures: snapshot, removals: group.removals.load(), delegate: RealDelegate.retained(realObject),
-                witness: realWitness)
+                closures: snapshot, removals: group.removals.load(), delegate: realObject, witness: realWitness)
         }
         return delegateOnly()
     }
@@ -149,7 +146,7 @@ final class ProxyTable: @unchecked Sendable {
     /// A route with no closures: the real delegate, if any, retained.
     @inline(__always)
     private func delegateOnly() -> ProxyRoute {
-        ProxyRoute(closures: nil, removals: 0, delegate: RealDelegate.retained(realObject), witness: realWitness)
+        ProxyRoute(closures: nil, removals: 0, delegate: realObject, witness: realWitness)
     }
 
     // MARK: - Stand-in
@@ -196,27 +193,6 @@ final class ProxyTable: @unchecked Sendable {
         }
         _ = old // released after the lock
     }
-}
-
-/// What ``ProxyTable/route(_:)`` read for one message: one
-/// reference and plain words, so that it is returned in registers and a
-/// message answered by one closure releases only the snapshot.
-@usableFromInline
-struct ProxyRoute {
-    /// The selector's snapshot (a `HandlerSnapshot<ProxyClosure<A, R>>`), or
-    /// nil when no closure is registered for it.
-    @usableFromInline let closures: AnyHandlerSnapshot?
-    /// With closures, the removal count read with the snapshot; zero
-    /// without.
-    @usableFromInline let removals: UInt
-    /// The real delegate, retained (the weak load's +1), or nil: absent, or
-    /// not needed (see ``ProxyTable/route(_:)``). Whoever reads the
-    /// route takes it over once: ``callDelegate(as:_:)``, or
-    /// ``withDelegate(as:_:)`` then ``releaseDelegate()`` (see
-    /// ``RealDelegate/retained(_:)``).
-    @usableFromInline let delegate: Unmanaged<AnyObject>?
-    /// The real delegate's witness table (see ``RealDelegate``).
-    @usableFromInline let witness: UnsafeRawPointer?
 }
 
 extension ProxyTable: ObserverRegistrar {
