@@ -9,10 +9,10 @@ import FoundationXML
 #endif
 
 // The closures of ClosureKitFoundation's conveniences follow the isolation
-// rule (issue 39): on an object that is not Sendable (XMLParser, Stream,
-// NSCache) the closure joins the object's region and runs during the send,
-// in the registrant's isolation; a cache of Sendable objects also takes a
-// @Sendable closure whose objects are enqueued to its actor.
+// rule of ClosureKit's Isolation article: on an object that is not Sendable
+// (XMLParser, Stream, NSCache) the closure joins the object's region and runs
+// during the send, in the registrant's isolation; a cache of Sendable objects
+// also takes a @Sendable closure whose objects are enqueued to its actor.
 
 /// An object that is `Sendable`: its evictions may reach a main-actor closure
 /// from another thread.

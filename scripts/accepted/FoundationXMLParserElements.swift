@@ -1,6 +1,6 @@
 // The usual XMLParser closures, with a captured local var, compile both in
 // main-actor code and in nonisolated code: the closure joins the parser's
-// region (issue 39), so it needs no Sendable ceremony.
+// region, so it needs no Sendable ceremony.
 import ClosureKitFoundation
 import Foundation
 

@@ -1,5 +1,5 @@
-// The view model of the isolation issue: a plain proxy (not Sendable) whose
-// method passes a value that is not Sendable. Main-actor closures use
+// A main-actor view model with a plain proxy (not Sendable) whose method
+// passes a value that is not Sendable. Main-actor closures use
 // main-actor state and local vars; nonisolated ones capture local vars; a
 // Sendable-values method enqueues to the main actor from anywhere.
 import ClosureKit

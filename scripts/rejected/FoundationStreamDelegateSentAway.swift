@@ -1,6 +1,6 @@
 // expect: risks causing data races between main actor-isolated code and concurrent execution of the closure
-// Issue 39, for Stream: the stream's delegate object (`streamDelegate`) is no
-// way around it: it shares the stream's region, which a main-actor closure
+// Stream: the stream's delegate object (`streamDelegate`) is no way around
+// the region rule: it shares the stream's region, which a main-actor closure
 // tied to the main actor.
 import ClosureKitFoundation
 import Foundation

@@ -1,5 +1,5 @@
 // expect: risks causing data races between main actor-isolated code and concurrent execution of the closure
-// Issue 39, for Stream: a main-actor `onEvent` closure joins the stream's
+// Stream: a main-actor `onEvent` closure joins the stream's
 // region, so a detached task may not use the stream (its events would run
 // the closure off the main actor).
 import ClosureKitFoundation

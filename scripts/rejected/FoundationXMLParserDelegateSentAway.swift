@@ -1,6 +1,6 @@
 // expect: risks causing data races between main actor-isolated code and concurrent execution of the closure
-// Issue 39: the parser's delegate object (`parserDelegate`) is no way around
-// it. The proxy is not Sendable and shares the parser's region, and so does
+// XMLParser: the parser's delegate object (`parserDelegate`) is no way around
+// the region rule. The proxy is not Sendable and shares the parser's region, and so does
 // the object it hands out: a detached task may not make it another parser's
 // delegate once a main-actor closure is registered.
 import ClosureKitFoundation

@@ -1,5 +1,5 @@
 // expect: risks causing data races between main actor-isolated code and concurrent execution of the closure
-// Issue 39: a main-actor `onStartElement` closure joins the parser's region,
+// XMLParser: a main-actor `onStartElement` closure joins the parser's region,
 // so the parser is the main actor's from then on: a detached task may not
 // parse it (the closure would run off the main actor, on main-actor state).
 import ClosureKitFoundation

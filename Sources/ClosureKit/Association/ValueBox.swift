@@ -5,8 +5,7 @@
 /// optional), so that the inlined read path reaches it with a flag test and a
 /// field load, and so that releasing a box destroys its value through the
 /// box's own generic argument, with no look-up of `Optional<Value>`'s
-/// metadata (Benchmarks/HISTORY.md, "ValueBox"). A weak box answers
-/// through `weakValue()`.
+/// metadata. A weak box answers through `weakValue()`.
 @usableFromInline
 class ValueBox<Value>: @unchecked Sendable {
     /// Whether this is a ``WeakValueBox``; otherwise a ``StrongValueBox``.

@@ -28,11 +28,7 @@
 /// new quiet time. The action, the values and the scheduler's tokens are
 /// never called or released under the debouncer's lock.
 public final class Debouncer<Value: Sendable>: Sendable {
-    private let interval: Duration
-    private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
-    private let action: @Sendable (Value) -> Void
-    /// The action's actor, when it was created on one (see ``ActorDelivery``).
-    private let delivery: ActorDelivery<Value>?
+    private let delayed: DelayedAction<Value>
     private let pending = Locked<CancellationToken?>(nil)
 
     /// Creates a debouncer on `scheduler`.
@@ -52,10 +48,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
         on executor: DelayExecutor,
         @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
-        try DelayIntervalError.validate(interval)
-        self.interval = interval
-        (self.action, self.delivery) = ActorDelivery.make(action)
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
+        delayed = try DelayedAction(interval: interval, scheduler: scheduler, executor: executor, action: action)
     }
 
     /// Creates a debouncer on ``DelayScheduler/shared``.
@@ -77,7 +70,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     deinit {
         pending.withLock { $0 }?.cancel()
         // Values waiting for the action's actor go with the debouncer.
-        delivery?.cancel()
+        delayed.end()
     }
 
     /// Sends a value: restarts the quiet interval, and replaces the value the
@@ -85,10 +78,9 @@ public final class Debouncer<Value: Sendable>: Sendable {
     ///
     /// - Parameter value: The newest value.
     public func send(_ value: Value) {
-        let action = self.action
         // Scheduled before the lock: scheduling reads the clock (the user's
         // `now`) and takes the timer heap's lock, neither under this one.
-        let scheduled = schedule(interval) { action(value) }
+        let scheduled = delayed.scheduleAction(with: value)
         let replaced = pending.withLock { pending -> CancellationToken? in
             let old = pending
             pending = scheduled
@@ -111,7 +103,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
             return token
         }
         let prevented = token?.cancel() ?? false
-        let dropped = delivery?.dropWaiting() ?? false
+        let dropped = delayed.dropWaiting()
         return prevented || dropped
     }
 }

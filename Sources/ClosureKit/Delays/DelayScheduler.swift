@@ -137,12 +137,7 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         on executor: DelayExecutor,
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
-        let (handler, delivery) = ActorDelivery.make(body)
-        // Consumed: the record takes the handler over without a retain of its own.
-        let record = DelayRecord.make(core: core, target: executor.target, action: consume handler, delivery: delivery)
-        insert(record, at: deadlineTicks(after: delay))
-        // The record is its own token.
-        return record
+        schedule(body, on: executor, atTicks: deadlineTicks(after: delay))
     }
 
     /// Runs `body` on `executor` at `deadline`.
@@ -164,9 +159,21 @@ public final class DelayScheduler<C: Clock>: Sendable where C.Duration == Swift.
         on executor: DelayExecutor,
         @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void
     ) -> CancellationToken {
+        schedule(body, on: executor, atTicks: ticks(of: deadline))
+    }
+
+    /// What both `schedule` forms do, once the deadline is in ticks: a record
+    /// for `body` on its actor, in the heap.
+    private func schedule(
+        _ body: @escaping @isolated(any) @Sendable () -> Void,
+        on executor: DelayExecutor,
+        atTicks deadline: Int64
+    ) -> CancellationToken {
         let (handler, delivery) = ActorDelivery.make(body)
+        // Consumed: the record takes the handler over without a retain of its own.
         let record = DelayRecord.make(core: core, target: executor.target, action: consume handler, delivery: delivery)
-        insert(record, at: ticks(of: deadline))
+        insert(record, at: deadline)
+        // The record is its own token.
         return record
     }
 

@@ -50,7 +50,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     // The state's exclusivity check is left to its lock (see `Locked`). What
     // `send(_:)` touches is therefore `@usableFromInline`.
     @usableFromInline
-    struct State {
+    struct State: Sendable {
         @usableFromInline var windowOpen = false
         @usableFromInline var pending: Value?
         /// The token that ends the open window, once its opener stored it.
@@ -65,13 +65,9 @@ public final class Throttler<Value: Sendable>: Sendable {
         init() {}
     }
 
-    private let interval: Duration
     @usableFromInline let keepsLatest: Bool
     private let executor: DelayExecutor
-    private let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
-    private let action: @Sendable (Value) -> Void
-    /// The action's actor, when it was created on one (see ``ActorDelivery``).
-    private let delivery: ActorDelivery<Value>?
+    private let delayed: DelayedAction<Value>
     @usableFromInline let state = Locked(State())
 
     /// Creates a throttler on `scheduler`.
@@ -94,12 +90,9 @@ public final class Throttler<Value: Sendable>: Sendable {
         latest: Bool = true,
         @_inheritActorContext action: @escaping @isolated(any) @Sendable (Value) -> Void
     ) throws(DelayIntervalError) {
-        try DelayIntervalError.validate(interval)
-        self.interval = interval
+        delayed = try DelayedAction(interval: interval, scheduler: scheduler, executor: executor, action: action)
         self.keepsLatest = latest
         self.executor = executor
-        (self.action, self.delivery) = ActorDelivery.make(action)
-        schedule = { delay, body in scheduler.schedule(after: delay, on: executor, body) }
     }
 
     /// Creates a throttler on ``DelayScheduler/shared``.
@@ -127,7 +120,7 @@ public final class Throttler<Value: Sendable>: Sendable {
         // window's token: cancel to break that cycle.
         state.withLock { $0.window }?.cancel()
         // Values waiting for the action's actor go with the throttler.
-        delivery?.cancel()
+        delayed.end()
     }
 
     /// Sends a value: runs the action now if no window is open, otherwise
@@ -165,7 +158,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     /// Runs the action for the value that opened a window.
     @usableFromInline
     func runLeadingEdge(_ value: Value, from isolation: (any Actor)?) {
-        let action = self.action
+        let action = delayed.action
         SenderIsolation.during(isolation) { executor.execute { action(value) } }
     }
 
@@ -214,7 +207,7 @@ public final class Throttler<Value: Sendable>: Sendable {
         }
         token?.cancel()
         // A trailing value that waits for the action's actor goes too.
-        let waited = delivery?.dropWaiting() ?? false
+        let waited = delayed.dropWaiting()
         // The dropped value is released here, with no lock held.
         return dropped != nil || waited
     }
@@ -222,25 +215,15 @@ public final class Throttler<Value: Sendable>: Sendable {
     /// Schedules the end of the window `epoch`.
     func scheduleWindowEnd(_ epoch: UInt) -> CancellationToken {
         let state = self.state
-        let action = self.action
-        let interval = self.interval
-        let schedule = self.schedule
-        return schedule(interval) {
-            Throttler.windowEnded(epoch, state: state, action: action, interval: interval, schedule: schedule)
-        }
+        let delayed = self.delayed
+        return delayed.afterInterval { Throttler.windowEnded(epoch, state: state, delayed: delayed) }
     }
 
     /// The end of the window `epoch`: one transition. A stale end (its
     /// window was cancelled, or has ended already) changes nothing. With a
     /// value waiting, the value runs and opens the next window, whose own
     /// epoch its end carries; with none, the burst is over.
-    private static func windowEnded(
-        _ epoch: UInt,
-        state: Locked<State>,
-        action: @escaping @Sendable (Value) -> Void,
-        interval: Duration,
-        schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> CancellationToken
-    ) {
+    private static func windowEnded(_ epoch: UInt, state: Locked<State>, delayed: DelayedAction<Value>) {
         let (value, next, finished) = state.withLock { current -> (Value?, UInt?, CancellationToken?) in
             guard current.windowOpen, current.epoch == epoch else { return (nil, nil, nil) }
             let finished = current.window
@@ -259,11 +242,9 @@ public final class Throttler<Value: Sendable>: Sendable {
         guard let value, let next else { return }
         // The next window, scheduled with no lock held.
         keep(
-            schedule(interval) {
-                windowEnded(next, state: state, action: action, interval: interval, schedule: schedule)
-            },
+            delayed.afterInterval { windowEnded(next, state: state, delayed: delayed) },
             for: next, in: state)
-        action(value)
+        delayed.action(value)
     }
 }
 

@@ -46,7 +46,8 @@ enum InsteadLink<Arguments, Result> {
 /// changes and a call pays no optional unwrap or extra retain per link. A
 /// call allocates one box whatever the chain's length: the one the runtime
 /// wraps a non-escaping closure in to check, when the call ends, that nothing
-/// kept it (Benchmarks/HISTORY.md, "InsteadChain").
+/// kept it. Sparing it would take a conversion of a non-escaping closure
+/// that Swift does not offer.
 @usableFromInline
 enum InsteadChain<Arguments, Result> {
     /// Runs a chain of `count` links with `arguments`.

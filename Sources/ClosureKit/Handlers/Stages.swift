@@ -58,7 +58,7 @@ enum Stages {
     ///
     /// Always inlined, so that it is specialised for its caller's types: left
     /// to itself the optimiser may call it unspecialised, and every call then
-    /// goes through generic code (Benchmarks/HISTORY.md, "Stages.run").
+    /// goes through generic code.
     @inlinable @inline(__always)
     static func run<Element, Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,

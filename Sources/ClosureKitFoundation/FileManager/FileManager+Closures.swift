@@ -35,13 +35,8 @@ extension FileManager {
     public func onShouldCopy(
         @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
-        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        let proxy = delegateProxy
-        return both(
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldCopyItemAtPath, on: actor) {
-                decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
-            })
+        let selectors = FileManagerDelegateProxy.selectors
+        return implement(selectors.shouldCopyItem, selectors.shouldCopyItemAtPath, with: decide)
     }
 
     /// Decides whether to move each item.
@@ -53,13 +48,8 @@ extension FileManager {
     public func onShouldMove(
         @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
-        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        let proxy = delegateProxy
-        return both(
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldMoveItemAtPath, on: actor) {
-                decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
-            })
+        let selectors = FileManagerDelegateProxy.selectors
+        return implement(selectors.shouldMoveItem, selectors.shouldMoveItemAtPath, with: decide)
     }
 
     /// Decides whether to link each item.
@@ -71,13 +61,8 @@ extension FileManager {
     public func onShouldLink(
         @_inheritActorContext _ decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
     ) -> CancellationToken {
-        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
-        let proxy = delegateProxy
-        return both(
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItem, on: actor) { decide($0.1, $0.2) },
-            proxy.implement(FileManagerDelegateProxy.selectors.shouldLinkItemAtPath, on: actor) {
-                decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2))
-            })
+        let selectors = FileManagerDelegateProxy.selectors
+        return implement(selectors.shouldLinkItem, selectors.shouldLinkItemAtPath, with: decide)
     }
 
     /// Decides whether to remove each item (for a directory, the directory
@@ -96,6 +81,20 @@ extension FileManager {
             proxy.implement(FileManagerDelegateProxy.selectors.shouldRemoveItemAtPath, on: actor) {
                 decide(URL(fileURLWithPath: $0.1))
             })
+    }
+
+    /// What `onShouldCopy`, `onShouldMove` and `onShouldLink` do: `decide`
+    /// answers both the URL and the path form of one question, as URLs.
+    private func implement(
+        _ urlForm: MethodSelector<(FileManager, URL, URL), Bool>,
+        _ pathForm: MethodSelector<(FileManager, String, String), Bool>,
+        with decide: @escaping @isolated(any) @Sendable (_ source: URL, _ destination: URL) -> Bool
+    ) -> CancellationToken {
+        let (actor, decide) = (decide.isolation, IsolatedCall.callable(decide))
+        let proxy = delegateProxy
+        return both(
+            proxy.implement(urlForm, on: actor) { decide($0.1, $0.2) },
+            proxy.implement(pathForm, on: actor) { decide(URL(fileURLWithPath: $0.1), URL(fileURLWithPath: $0.2)) })
     }
 
     private func both(_ first: CancellationToken, _ second: CancellationToken) -> CancellationToken {

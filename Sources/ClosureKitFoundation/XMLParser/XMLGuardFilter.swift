@@ -304,16 +304,22 @@ struct XMLGuardFilter {
         }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-        skipBlanks()
-        // VersionInfo: `version` S? `=` S? quote VersionNum quote.
-        version: if skip("version") {
+        // `S? = S? quote`, after either attribute's name: the quote, with `i`
+        // past it; nil, with `i` where libxml2 stops, when it is broken.
+        func openQuote() -> UInt8? {
             skipBlanks()
-            guard byte(i) == UInt8(ascii: "=") else { break version }
+            guard byte(i) == UInt8(ascii: "=") else { return nil }
             i += 1
             skipBlanks()
             let quote = byte(i)
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { break version }
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
             i += 1
+            return quote
+        }
+        skipBlanks()
+        // VersionInfo: `version` S? `=` S? quote VersionNum quote.
+        version: if skip("version") {
+            guard let quote = openQuote() else { break version }
             if isDigit(byte(i)) {
                 i += 1
                 if byte(i) == UInt8(ascii: ".") {
@@ -327,14 +333,7 @@ struct XMLGuardFilter {
         // EncodingDecl: S? `encoding` S? `=` S? quote EncName quote.
         skipBlanks()
         let keyword = i
-        guard skip("encoding") else { return nil }
-        skipBlanks()
-        guard byte(i) == UInt8(ascii: "=") else { return nil }
-        i += 1
-        skipBlanks()
-        let quote = byte(i)
-        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-        i += 1
+        guard skip("encoding"), let quote = openQuote() else { return nil }
         let start = i
         guard isLetter(byte(i)) else { return nil }
         while isLetter(byte(i)) || isDigit(byte(i)) || "._-".utf8.contains(byte(i)) { i += 1 }

@@ -2,10 +2,10 @@ import ClosureKit
 import Synchronization
 import Testing
 
-// The view model of the isolation issue, word for word, with user types as an
-// app declares them: main-actor isolated or plain, none `Sendable`.
+// A view model as an app writes it, with user types as an app declares them:
+// main-actor isolated or plain, none `Sendable`.
 
-/// The issue's names, in a namespace of their own.
+/// The sample's names, in a namespace of their own.
 enum IssueSample {
     @MainActor
     final class Button: EventControl {

@@ -3,13 +3,13 @@ import Testing
 
 @testable import ClosureKit
 
-// Three places where the library used to call user code with one of its
-// locks held, each re-entered from that user code: a custom executor's
-// `isIsolatingCurrentContext()` (asked when a hook point claims an answering
-// hook), a subscript argument's `hash(into:)` (asked when the library kept a
-// table of key paths) and a custom clock's `now` (read by the timer thread
-// before it sleeps). Under the lock, each re-entry stops the process
-// ("Recursive call to lock") or deadlocks; with no lock held, each works.
+// Three kinds of user code the library runs, each re-entered from that user
+// code: a custom executor's `isIsolatingCurrentContext()` (asked when a hook
+// point claims an answering hook), a subscript argument's `hash(into:)` and
+// `==` (run when an observed key path is hashed or compared) and a custom
+// clock's `now` (read by the timer thread before it sleeps). The library runs
+// each with none of its locks held: under a lock, a re-entry would stop the
+// process ("Recursive call to lock") or deadlock.
 
 // MARK: - The claim of an answering hook
 
@@ -70,7 +70,7 @@ private actor AskingActor {
 // MARK: - Key paths
 
 /// A subscript argument whose `hash(into:)` and `==` run `onUse`: user code,
-/// which the library once ran under the lock of its table of key paths.
+/// which the library must run with none of its locks held.
 private struct ReenteringKey: Hashable, Sendable {
     let id: Int
     let onUse: @Sendable () -> Void

@@ -153,8 +153,8 @@ struct KeyPathObservableTests {
         withExtendedLifetime(token) {}
     }
 
-    // `try holder.observe(\.opaque, options: .skippingEqualValues)` no longer
-    // compiles ("'skippingEqualValues' is unavailable: skippingEqualValues
+    // `try holder.observe(\.opaque, options: .skippingEqualValues)` does not
+    // compile ("'skippingEqualValues' is unavailable: skippingEqualValues
     // needs an Equatable value; …"): a value that is not Equatable takes
     // NonEquatableObservationOptions, which lack the option.
     @Test("a value that is not Equatable is observed with the other options, every set notifying")

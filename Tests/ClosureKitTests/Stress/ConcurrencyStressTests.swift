@@ -10,7 +10,7 @@ import Testing
 // the part's invariants are checked. Thread interleavings still vary from run
 // to run; the operations each thread makes do not, so a failure names its
 // round and seed. CLOSUREKIT_STRESS_ROUNDS sets the rounds per part (CI runs
-// the default under the thread sanitizer; the figure is 100,000).
+// each part's default under the thread sanitizer; 100,000 is a deep run).
 
 @Suite("Concurrency stress: seeded rounds against each concurrent part, invariants checked after each")
 struct ConcurrencyStressTests {
