@@ -71,10 +71,10 @@ import Foundation
 ///
 /// ## Lifetime and threads
 ///
-/// The proxy keeps its adapter alive. The adapter reaches the proxy without
-/// retaining it, because a `weak` reference loaded per message would slow
-/// down every message of a delegate called per event (an `XMLParser`'s);
-/// the proxy tells it when it ends (``proxyDidEnd()``). From then on
+/// The proxy keeps its adapter alive; the adapter holds its proxy weakly, so
+/// that the two do not keep each other alive. Each message loads the proxy
+/// strongly for as long as it runs: a proxy released on another thread
+/// meanwhile ends after the message. Once the proxy has ended,
 /// ``withProxy(_:_:)`` calls nothing and returns nil, so the adapter answers
 /// as a delegate that implements nothing (give each method with a result
 /// the protocol's default answer for that case), and
@@ -83,31 +83,20 @@ import Foundation
 /// So keep the proxy alive while its object may send messages: an installed
 /// proxy is kept alive by its object, as is one attached with
 /// `DelegateProxy.attach(to:)` (do that for an object that takes its
-/// delegate when it is created, such as a `URLSession`). Never release the
-/// last reference to a proxy on one thread while its object sends a message
-/// on another.
+/// delegate when it is created, such as a `URLSession`).
 ///
 /// The adapter is not `Sendable`, like the proxy: it is called on whatever
 /// thread or actor the delegating object calls its delegate. A subclass that
 /// adopts a protocol that requires `Sendable` (as `URLSessionDelegate`
 /// does on Linux) states it itself.
 open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
-    /// The proxy this adapter forwards to, set by ``serve(_:)`` and cleared
-    /// by ``proxyDidEnd()``. Unretained: the proxy keeps its adapter alive
-    /// and tells it when it ends, and neither a retain nor a weak load is
-    /// paid per message (see ``ServedProxy``).
-    ///
-    /// Internal, so that the compiler sees every access to it and, finding
-    /// none that overlap, drops the runtime's exclusivity check from each
-    /// message; visible to inlinable code it kept the check (its measured
-    /// cost: Benchmarks/HISTORY.md). ``withProxy(_:_:)`` reads it through
-    /// ``servedProxy``.
-    var served: ServedProxy?
+    /// The proxy this adapter forwards to, set by ``serve(_:)``. Weak: the
+    /// proxy owns its adapter.
+    private weak var served: AnyObject?
 
-    /// ``served``, for ``withProxy(_:_:)``: inlined in this module, a call
-    /// from adapters in others.
+    /// ``served``, loaded strongly, for ``withProxy(_:_:)``.
     @usableFromInline
-    final var servedProxy: ServedProxy? { served }
+    final var servedProxy: AnyObject? { served }
 
     /// Answers for the served proxy, with its delegate type known.
     private var answerer: (any ObjCAnswering)?
@@ -142,7 +131,7 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
             "\(Self.self) already serves a proxy; an adapter serves one (asked to serve a \(type(of: proxy)))")
         ObjCNames.requireComplete(type(of: proxy))
         answerer = Answerer(proxyClass: type(of: proxy))
-        served = ServedProxy(proxy)
+        served = proxy
         proxy.setStandIn(self)
     }
 
@@ -175,8 +164,8 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
     public final func withProxy<Proxy: AnyObject, Result>(
         _ type: Proxy.Type, _ body: (Proxy) throws -> Result
     ) rethrows -> Result? {
-        guard let served = servedProxy else { return nil }
-        return try served.withProxy(type, body)
+        guard let proxy = servedProxy as? Proxy else { return nil }
+        return try body(proxy)
     }
 
     /// A method of the delegate protocol as an optional function, the same
@@ -228,11 +217,8 @@ open class DelegateProxyAdapter: NSObject, DelegateProxyStandIn {
         objCName: String, realDelegateResponds: (AnyObject) -> Bool
     ) -> Bool? {
         guard let answerer else { return nil }
-        // The served proxy, or none once it has ended.
-        let answer = served?.withProxy(AnyObject.self) {
-            answerer.responds(to: objCName, proxy: $0, realDelegateResponds: realDelegateResponds)
-        }
-        return answer ?? answerer.responds(to: objCName, proxy: nil, realDelegateResponds: realDelegateResponds)
+        // The served proxy, or nil once it has ended.
+        return answerer.responds(to: objCName, proxy: served, realDelegateResponds: realDelegateResponds)
     }
 
     #if canImport(ObjectiveC)

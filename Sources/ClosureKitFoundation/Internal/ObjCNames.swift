@@ -5,10 +5,8 @@ import Foundation
 /// of ``DelegateProxyAdapter``, in plain Swift so that the tests run them on
 /// every platform.
 enum ObjCNames {
-    /// The proxy classes whose declarations passed ``requireComplete(_:)``,
-    /// guarded by `lock`.
-    nonisolated(unsafe) private static var checked = Set<ObjectIdentifier>()
-    private static let lock = NSLock()
+    /// The proxy classes whose declarations passed ``requireComplete(_:)``.
+    private static let checked = CheckedClasses()
 
     /// Stops the program unless every selector `proxyClass` declares has an
     /// Objective-C name, no two the same: an adapter answers `responds(to:)`
@@ -17,18 +15,11 @@ enum ObjCNames {
     /// proxy's closures. Checks each class once.
     static func requireComplete<Delegate>(_ proxyClass: DelegateProxyBase<Delegate>.Type) {
         let key = ObjectIdentifier(proxyClass)
-        guard !locked({ checked.contains(key) }) else { return }
+        guard !checked.contains(key) else { return }
         if let problem = problem(in: proxyClass.declaredSelectors, of: "\(proxyClass)") {
             preconditionFailure(problem)
         }
-        locked { _ = checked.insert(key) }
-    }
-
-    /// `body` under `lock` (`NSLock.withLock` needs macOS 14 / iOS 17).
-    private static func locked<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+        checked.insert(key)
     }
 
     /// What is wrong with `selectors` as the declaration of a proxy that an
@@ -74,5 +65,26 @@ enum ObjCNames {
         guard let proxy else { return false }
         if proxy.hasHandlers(for: selector) { return true }
         return proxy.realDelegate.map { realDelegateResponds($0 as AnyObject) } ?? false
+    }
+}
+
+/// A set of classes behind an `NSLock` (`NSLock.withLock` needs macOS 14 /
+/// iOS 17, `Synchronization.Mutex` macOS 15 / iOS 18, both above the
+/// package's floor). `@unchecked Sendable`: `lock` guards `classes`, its
+/// only mutable state, and no user code runs under it.
+private final class CheckedClasses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var classes = Set<ObjectIdentifier>()
+
+    func contains(_ key: ObjectIdentifier) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return classes.contains(key)
+    }
+
+    func insert(_ key: ObjectIdentifier) {
+        lock.lock()
+        defer { lock.unlock() }
+        classes.insert(key)
     }
 }
