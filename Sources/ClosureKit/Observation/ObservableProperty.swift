@@ -114,7 +114,7 @@ public struct ObservableProperty<Value> {
                 // A property gets its slot when a registration reads it, so a
                 // property without a slot has no observer on this object.
                 let slot = object[keyPath: storageKeyPath].slot
-                observers = slot == 0 ? .none : storage.observersLocked(forSlot: slot)
+                observers = slot == 0 ? .none : storage.observersLocked(forSlot: slot, of: object)
                 if !observers.hasPrior {
                     old = object[keyPath: storageKeyPath].value
                     object[keyPath: storageKeyPath].value = newValue
@@ -149,7 +149,7 @@ public struct ObservableProperty<Value> {
         var after = SlotObservers.none
         var old: Value?
         storage.locked {
-            after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)
+            after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot, of: object)
             old = object[keyPath: storageKeyPath].value
             object[keyPath: storageKeyPath].value = newValue
         }
@@ -171,8 +171,7 @@ public struct ObservableProperty<Value> {
         // write. Not by the storage's key path: handing that one to the
         // library would let it reach the storage behind the compiler's
         // back, so that every access of the storage in the adopter's module
-        // would keep its dynamic exclusivity check (Benchmarks/HISTORY.md,
-        // "ObservableProperty slots").
+        // would keep its dynamic exclusivity check.
         let slot = SlotTable.slot(for: wrappedKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot
