@@ -37,6 +37,11 @@ public final class ObservationStorage: @unchecked Sendable {
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by the group's lock. Records are never removed: an
     /// object observes few properties.
+    ///
+    /// No access to it has a call or a release inside it (a set reads a
+    /// record in place; a registration grows a copy and swaps it in), so
+    /// that the optimiser can prove that no access overlaps another and
+    /// drops the runtime's dynamic exclusivity checks.
     private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
@@ -84,12 +89,26 @@ public final class ObservationStorage: @unchecked Sendable {
     /// registered them.
     @usableFromInline
     func observersLocked(forSlot slot: Int, of object: AnyObject) -> SlotObservers {
-        guard slot != 0 else { return .none }
+        guard slot != 0, let index = recordIndexLocked(forSlot: slot) else { return .none }
+        checkOwnerLocked(object)
+        if let observers = records[index].cachedObserversLocked() { return observers }
+        return rebuiltObserversLocked(at: index)
+    }
+
+    /// ``observersLocked(forSlot:of:)`` when the snapshot must be rebuilt.
+    @inline(never)
+    private func rebuiltObserversLocked(at index: Int) -> SlotObservers {
+        let record = records[index]
+        return record.rebuiltObserversLocked()
+    }
+
+    /// Where the record of `slot` sits in `records`, if the slot has one.
+    @inline(__always)
+    private func recordIndexLocked(forSlot slot: Int) -> Int? {
         for index in records.indices where records[index].slot == slot {
-            checkOwnerLocked(object)
-            return records[index].observersLocked()
+            return index
         }
-        return .none
+        return nil
     }
 
     /// Calls the observers before a set (those that did not ask to hear
@@ -141,11 +160,13 @@ public final class ObservationStorage: @unchecked Sendable {
         group.lock.withLock {
             bindLocked(to: owner)
             let record: SlotRecord
-            if let existing = records.first(where: { $0.slot == slot }) {
-                record = existing
+            if let index = recordIndexLocked(forSlot: slot) {
+                record = records[index]
             } else {
                 record = SlotRecord(slot: slot, group: group)
-                records.append(record)
+                var grown = records
+                grown.append(record)
+                swap(&records, &grown)
             }
             if wantsPrior { record.priorCount += 1 }
             return record.core.addLocked(SlotObserver(deliver: observer))

@@ -14,21 +14,25 @@ final class SlotRecord: @unchecked Sendable {
         self.core = HandlerCore(group: group)
     }
 
-    /// The slot's observers as a set reads them; the caller holds the lock.
+    /// The slot's observers as a set reads them, if their snapshot is
+    /// cached (nil otherwise); the caller holds the lock.
     ///
-    /// A set between registrations finds the snapshot cached and calls
-    /// nothing that could release: rebuilding it is out of line, so that the
-    /// common path holds the record and its core with no retain.
-    func observersLocked() -> SlotObservers {
-        guard let snapshot = core.cache else { return rebuiltObserversLocked() }
+    /// A set between registrations finds the snapshot cached. This calls
+    /// nothing and releases nothing, so that a set reads it on the record in
+    /// place, with no retain of the record (see ``ObservationStorage``'s
+    /// `records`).
+    @inline(__always)
+    func cachedObserversLocked() -> SlotObservers? {
+        guard let snapshot = core.cache else { return nil }
         let dispatch = HandlerDispatch(
             HandlerCore<SlotObserver>.typed(snapshot), removals: core.group.removals.load(), core: core)
         return SlotObservers(dispatch: dispatch, hasPrior: priorCount > 0)
     }
 
-    /// ``observersLocked()`` when the snapshot must be rebuilt first.
+    /// The slot's observers, their snapshot rebuilt first; the caller holds
+    /// the lock.
     @inline(never)
-    private func rebuiltObserversLocked() -> SlotObservers {
+    func rebuiltObserversLocked() -> SlotObservers {
         SlotObservers(dispatch: core.dispatch(core.readLocked()), hasPrior: priorCount > 0)
     }
 }
