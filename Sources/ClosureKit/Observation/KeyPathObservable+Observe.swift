@@ -611,7 +611,8 @@ extension KeyPathObservable {
             let handle = TokenGroup()
             let observer = DirectObservation.observer(
                 delivery: delivery, options: options, isEqual: isEqual, handle: handle)
-            let entry = storage.addObserver(observer, wantsPrior: options.contains(.prior), forSlot: accesses[0].slot)
+            let entry = storage.addObserver(
+                observer, wantsPrior: options.contains(.prior), forSlot: accesses[0].slot, of: self)
             let root = storage.registrations.add(handle)
             handle.add(entry)
             handle.add(root)

@@ -114,7 +114,7 @@ public struct ObservableProperty<Value> {
                 // A property gets its slot when a registration reads it, so a
                 // property without a slot has no observer on this object.
                 let slot = object[keyPath: storageKeyPath].slot
-                observers = slot == 0 ? .none : storage.observersLocked(forSlot: slot)
+                observers = slot == 0 ? .none : storage.observersLocked(forSlot: slot, of: object)
                 if !observers.hasPrior {
                     old = object[keyPath: storageKeyPath].value
                     object[keyPath: storageKeyPath].value = newValue
@@ -149,7 +149,7 @@ public struct ObservableProperty<Value> {
         var after = SlotObservers.none
         var old: Value?
         storage.locked {
-            after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot)
+            after = storage.observersLocked(forSlot: object[keyPath: storageKeyPath].slot, of: object)
             old = object[keyPath: storageKeyPath].value
             object[keyPath: storageKeyPath].value = newValue
         }

@@ -1,6 +1,7 @@
-import ClosureKit
 import Dispatch
 import Testing
+
+@testable import ClosureKit
 
 /// A class that wrongly shares one storage between its instances.
 private final class SharingStorage: KeyPathObservable {
@@ -23,6 +24,24 @@ struct ObservationStorageTests {
             }
         )
         // The trap names what was wrong.
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("An ObservationStorage belongs to exactly one object"), "\(message)")
+    }
+
+    @Test("a set through another object that shares an observed storage traps before any observer runs")
+    func setThroughSharingObjectTraps() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let first = SharingStorage()
+                let second = SharingStorage()
+                // A tracked read gives the second object's property its slot,
+                // as a registration's read would before it binds.
+                _ = AccessTracking.track { second.value }
+                let token = first.observe(\.value) { _, _ in print("delivered") }
+                second.value = 1
+                withExtendedLifetime(token) {}
+            }
+        )
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("An ObservationStorage belongs to exactly one object"), "\(message)")
     }

@@ -2,9 +2,15 @@
 /// observers without making the dispatch generic: pointers to values of the
 /// property's type, valid only during the call.
 ///
-/// Raw pointers rather than a generic dispatch, which would look up metadata
-/// on every set, or values boxed in `Any`, which would allocate on every set
-/// (their measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
+/// Sound because the values are made only by the `with` functions, which
+/// point at values that outlive `body`, and the deliveries that receive them
+/// read them during the call and keep no copy; and because a slot's
+/// observers are registered with the value type of the property the slot
+/// names (a direct observation only when its key path is that property), so
+/// the reads name the type the pointers point at.
+///
+/// Buys 88.1% on observation.write-10: 1152 instructions against 9661 with
+/// the safe form (the values boxed in `Any?` and read with `as!`).
 @usableFromInline
 struct ObservedValues {
     @usableFromInline let old: UnsafeRawPointer?
@@ -42,11 +48,5 @@ struct ObservedValues {
     @inlinable
     func newValue<Value>(as _: Value.Type) -> Value? {
         new.map { $0.assumingMemoryBound(to: Value.self).pointee }
-    }
-
-    /// Whether the old and new value are equal under `isEqual`.
-    func areEqual<Value>(_ isEqual: (Value, Value) -> Bool, as _: Value.Type) -> Bool {
-        guard let old = oldValue(as: Value.self), let new = newValue(as: Value.self) else { return false }
-        return isEqual(old, new)
     }
 }

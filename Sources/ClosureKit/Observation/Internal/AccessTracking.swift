@@ -2,13 +2,13 @@
 /// thread: how a registration finds the properties (and the objects) a key
 /// path runs through, including nested and computed ones.
 ///
-/// ``ObservableProperty``'s getter asks ``isActive`` on every read (a
-/// thread-local load) and reports the read only while a tracking is running.
+/// ``ObservableProperty``'s getter asks ``isActive`` on every read (a task
+/// local's look-up, which outside a task reads the thread's own list) and
+/// reports the read only while a tracking is running.
 ///
-/// The tracker sits in the thread-local slot unretained
-/// (``Platform/accessTracker``): a C thread-local slot holds a raw pointer,
-/// and ``track(_:)`` keeps the tracker alive while it is installed. Not a
-/// speed choice; the API requires it.
+/// The tracker is a task-local value, so a task that the tracked code starts
+/// inherits it: its accesses are appended under the tracker's lock, and the
+/// ones made after the tracking ended are dropped with the tracker.
 @usableFromInline
 enum AccessTracking {
     /// One observable property read during a tracking.
@@ -22,14 +22,17 @@ enum AccessTracking {
         let value: AnyObject?
     }
 
-    final class Tracker {
-        var accesses: [Access] = []
+    final class Tracker: Sendable {
+        let accesses = Locked<[Access]>([])
     }
+
+    /// The tracking running in this task (or on this thread, outside tasks).
+    @TaskLocal private static var tracker: Tracker?
 
     /// Whether a tracking runs on this thread.
     @usableFromInline
     static var isActive: Bool {
-        Platform.hasAccessTracker
+        tracker != nil
     }
 
     /// Reports a read of the property `keyPath` (with slot `slot`) of
@@ -38,9 +41,9 @@ enum AccessTracking {
     static func recordAccess(
         storage: ObservationStorage, object: AnyObject, keyPath: AnyKeyPath, slot: Int, value: AnyObject?
     ) {
-        guard let installed = Platform.accessTracker else { return }
-        let tracker = uncheckedCast(installed, to: Tracker.self)
-        tracker.accesses.append(Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value))
+        guard let tracker else { return }
+        let access = Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value)
+        tracker.accesses.withLock { $0.append(access) }
     }
 
     /// Runs `body` and returns its result with the observable properties it
@@ -48,11 +51,8 @@ enum AccessTracking {
     /// outer one.
     static func track<Result>(_ body: () -> Result) -> (Result, [Access]) {
         let tracker = Tracker()
-        let previous = Platform.accessTracker
-        Platform.accessTracker = tracker
-        defer { Platform.accessTracker = previous }
-        let result = withExtendedLifetime(tracker) { body() }
-        return (result, tracker.accesses)
+        let result = $tracker.withValue(tracker) { body() }
+        return (result, tracker.accesses.withLock { $0 })
     }
 
     /// The first access that a key path from `root` reaches through a

@@ -159,7 +159,8 @@ final class PathObservation<Root: AnyObject, Value>: ObservationRegistration, @u
             } else {
                 let wantsPrior = options.contains(.prior)
                 let token = access.storage.addObserver(
-                    dependencyObserver(wantsPrior: wantsPrior), wantsPrior: wantsPrior, forSlot: access.slot)
+                    dependencyObserver(wantsPrior: wantsPrior), wantsPrior: wantsPrior, forSlot: access.slot,
+                    of: access.object)
                 kept.append(Dependency(identity: identity, slot: access.slot, token: token))
             }
         }

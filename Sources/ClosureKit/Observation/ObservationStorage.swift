@@ -18,7 +18,7 @@
 ///
 /// The storage must belong to exactly one object: do not share it, and do not
 /// keep references to it elsewhere. Sharing one traps at the first
-/// registration that notices it.
+/// registration, or the first set of an observed property, that notices it.
 ///
 /// ## How a write finds its observers
 ///
@@ -36,10 +36,13 @@ public final class ObservationStorage: @unchecked Sendable {
 
     /// One record per observed property slot, in the order they were first
     /// observed. Guarded by the group's lock. Records are never removed: an
-    /// object observes few properties. The lock keeps accesses exclusive, so
-    /// they skip the runtime's dynamic exclusivity checks (its measured worth:
-    /// Benchmarks/HISTORY.md, "Unsafe constructs").
-    @exclusivity(unchecked) private var records: ContiguousArray<SlotRecord> = []
+    /// object observes few properties.
+    ///
+    /// No access to it has a call or a release inside it (a set reads a
+    /// record in place; a registration grows a copy and swaps it in), so
+    /// that the optimiser can prove that no access overlaps another and
+    /// drops the runtime's dynamic exclusivity checks.
+    private var records: ContiguousArray<SlotRecord> = []
 
     /// The observations whose observed object is the owner, so that
     /// ``KeyPathObservable/removeAllHandlers()`` and the owner's end can
@@ -77,15 +80,35 @@ public final class ObservationStorage: @unchecked Sendable {
         body()
     }
 
-    /// The observers of `slot` (0: not yet known, so none), read under the
-    /// lock that the caller holds inside ``locked(_:)``.
+    /// The observers of `slot` (0: not yet known, so none) for a set of
+    /// `object`'s property, read under the lock that the caller holds inside
+    /// ``locked(_:)``.
+    ///
+    /// Traps when the slot has observers and `object` is not the owner: the
+    /// observers' deliveries take the object as the type of the owner that
+    /// registered them.
     @usableFromInline
-    func observersLocked(forSlot slot: Int) -> SlotObservers {
-        guard slot != 0 else { return .none }
+    func observersLocked(forSlot slot: Int, of object: AnyObject) -> SlotObservers {
+        guard slot != 0, let index = recordIndexLocked(forSlot: slot) else { return .none }
+        checkOwnerLocked(object)
+        if let observers = records[index].cachedObserversLocked() { return observers }
+        return rebuiltObserversLocked(at: index)
+    }
+
+    /// ``observersLocked(forSlot:of:)`` when the snapshot must be rebuilt.
+    @inline(never)
+    private func rebuiltObserversLocked(at index: Int) -> SlotObservers {
+        let record = records[index]
+        return record.rebuiltObserversLocked()
+    }
+
+    /// Where the record of `slot` sits in `records`, if the slot has one.
+    @inline(__always)
+    private func recordIndexLocked(forSlot slot: Int) -> Int? {
         for index in records.indices where records[index].slot == slot {
-            return records[index].observersLocked()
+            return index
         }
-        return .none
+        return nil
     }
 
     /// Calls the observers before a set (those that did not ask to hear
@@ -108,11 +131,10 @@ public final class ObservationStorage: @unchecked Sendable {
     /// Calls each current observer of `dispatch`, in registration order,
     /// with the engine's re-check before each call.
     ///
-    /// Reads each observer's unmanaged reference in place rather than through
+    /// Borrows each observer in place rather than through
     /// `HandlerDispatch.forEach`, which copies (retains) each element around
     /// its call: the snapshot that `dispatch` holds keeps every observer
-    /// alive, so an observer's call costs no retain and release of it (its
-    /// measured worth: Benchmarks/HISTORY.md, "Unsafe constructs").
+    /// alive, so an observer's call costs no retain and release of it.
     @inline(__always)
     private static func deliver(
         _ dispatch: HandlerDispatch<SlotObserver>, _ object: AnyObject, _ values: ObservedValues,
@@ -120,23 +142,31 @@ public final class ObservationStorage: @unchecked Sendable {
     ) {
         let items = dispatch.snapshot.items
         for index in items.indices where dispatch.isCurrent(at: index, where: { _ in true }) {
-            items[index].element.unretained._withUnsafeGuaranteedRef { $0.deliver(object, values, kind) }
+            items[index].element.deliver(object, values, kind)
         }
     }
 
     // MARK: - Registration
 
-    /// Adds `observer` to the observers of `slot`; `wantsPrior` says whether
-    /// it wants to hear before each set. Returns the token that removes it
-    /// again, and releases it.
-    func addObserver(_ observer: @escaping Delivery, wantsPrior: Bool, forSlot slot: Int) -> CancellationToken {
+    /// Adds `observer` to the observers of `slot` of `owner`, the object
+    /// whose property it observes; `wantsPrior` says whether it wants to hear
+    /// before each set. Returns the token that removes it again, and releases
+    /// it.
+    ///
+    /// Traps when the storage belongs to another object (see ``bind(to:)``).
+    func addObserver(
+        _ observer: @escaping Delivery, wantsPrior: Bool, forSlot slot: Int, of owner: AnyObject
+    ) -> CancellationToken {
         group.lock.withLock {
+            bindLocked(to: owner)
             let record: SlotRecord
-            if let existing = records.first(where: { $0.slot == slot }) {
-                record = existing
+            if let index = recordIndexLocked(forSlot: slot) {
+                record = records[index]
             } else {
                 record = SlotRecord(slot: slot, group: group)
-                records.append(record)
+                var grown = records
+                grown.append(record)
+                swap(&records, &grown)
             }
             if wantsPrior { record.priorCount += 1 }
             return record.core.addLocked(SlotObserver(deliver: observer))
@@ -152,109 +182,29 @@ public final class ObservationStorage: @unchecked Sendable {
     /// Records the owning object the first time, and traps if the storage is
     /// later reached through a different object.
     func bind(to owner: AnyObject) -> ObservationStorage {
-        let address = UInt(bitPattern: ObjectIdentifier(owner).hashValue)
-        let current = group.lock.withLock { () -> UInt in
-            if ownerAddress == 0 { ownerAddress = address }
-            return ownerAddress
-        }
+        group.lock.withLock { bindLocked(to: owner) }
+        return self
+    }
+
+    /// ``bind(to:)`` under the lock. Every registration binds, before it adds
+    /// an observer, so that a storage with observers has its owner.
+    private func bindLocked(to owner: AnyObject) {
+        if ownerAddress == 0 { ownerAddress = Self.address(of: owner) }
+        checkOwnerLocked(owner)
+    }
+
+    /// Traps unless `object` is the owner.
+    @inline(__always)
+    private func checkOwnerLocked(_ object: AnyObject) {
         precondition(
-            current == address,
+            ownerAddress == Self.address(of: object),
             "An ObservationStorage belongs to exactly one object: declare `let observationStorage = "
                 + "ObservationStorage()` in each adopter of KeyPathObservable; do not share or return one instance."
         )
-        return self
-    }
-}
-
-/// The observers of one observable property of one object: a handler core
-/// of the storage's lock.
-final class SlotRecord: @unchecked Sendable {
-    let slot: Int
-    let core: HandlerCore<SlotObserver>
-
-    /// How many observers ever registered want the callback before a change.
-    /// Guarded by the storage's lock. It only grows: a set with no such
-    /// observer left pays one filtered pass over the snapshot.
-    var priorCount = 0
-
-    init(slot: Int, group: HandlerGroup) {
-        self.slot = slot
-        self.core = HandlerCore(group: group)
     }
 
-    /// The slot's observers as a set reads them; the caller holds the lock.
-    ///
-    /// A set between registrations finds the snapshot cached and calls
-    /// nothing that could release: rebuilding it is out of line, so that the
-    /// common path holds the record and its core with no retain.
-    func observersLocked() -> SlotObservers {
-        guard let snapshot = core.cache else { return rebuiltObserversLocked() }
-        let dispatch = HandlerDispatch(
-            HandlerCore<SlotObserver>.typed(snapshot), removals: core.group.removals.load(), core: core)
-        return SlotObservers(dispatch: dispatch, hasPrior: priorCount > 0)
-    }
-
-    /// ``observersLocked()`` when the snapshot must be rebuilt first.
-    @inline(never)
-    private func rebuiltObserversLocked() -> SlotObservers {
-        SlotObservers(dispatch: core.dispatch(core.readLocked()), hasPrior: priorCount > 0)
-    }
-}
-
-/// The observers of one slot as a set read them: the dispatch over their
-/// snapshot, if anyone observes.
-///
-/// It holds the dispatch itself, read under the lock, so that notifying
-/// copies no snapshot.
-@usableFromInline
-struct SlotObservers {
-    /// Nil when nobody observes.
-    @usableFromInline let dispatch: HandlerDispatch<SlotObserver>?
-    /// Whether an observer wants to hear before the set.
-    @usableFromInline let hasPrior: Bool
-
-    @usableFromInline
-    init(dispatch: HandlerDispatch<SlotObserver>?, hasPrior: Bool) {
-        self.dispatch = dispatch
-        self.hasPrior = hasPrior
-    }
-
-    /// Nobody observes.
-    @inlinable static var none: SlotObservers { SlotObservers(dispatch: nil, hasPrior: false) }
-
-    /// Whether anyone observes.
-    @inlinable var isEmpty: Bool { dispatch == nil }
-}
-
-/// The element of a slot's handler core: an observer's delivery.
-///
-/// Not the closure itself: a closure stored as the element of a generic core
-/// is kept in its most general form and reached through a reabstraction
-/// thunk on every call, with its arguments passed through memory. And called
-/// unretained: the snapshot that a dispatch holds keeps every observer of it
-/// alive, so the dispatch reads the unmanaged reference and calls through it,
-/// with no retain and release per observer (its measured worth:
-/// Benchmarks/HISTORY.md, "Unsafe constructs").
-@usableFromInline
-struct SlotObserver {
-    /// Keeps the delivery alive for as long as a core or a snapshot holds
-    /// this observer.
-    private let box: DeliveryBox
-    /// `box`, for dispatches.
-    fileprivate let unretained: Unmanaged<DeliveryBox>
-
-    init(deliver: @escaping Delivery) {
-        box = DeliveryBox(deliver: deliver)
-        unretained = .passUnretained(box)
-    }
-}
-
-/// The delivery of a ``SlotObserver``, in an object that a dispatch can
-/// reach without reference counting.
-final class DeliveryBox: Sendable {
-    let deliver: Delivery
-
-    init(deliver: @escaping Delivery) {
-        self.deliver = deliver
+    @inline(__always)
+    private static func address(of object: AnyObject) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(object))
     }
 }

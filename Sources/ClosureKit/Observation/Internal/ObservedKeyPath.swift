@@ -1,12 +1,10 @@
 /// The key path of an observation, as the observation and the changes it
 /// delivers hold it: pinned or held, in one word.
 ///
-/// A pinned key path (``KeyPathPins``) is referred to without reference
-/// counting: the pins keep it alive for the life of the process, so a
-/// notification pays no retain and release of it (its measured worth:
-/// Benchmarks/HISTORY.md, "Unsafe constructs"). Any other key path (one
-/// given to a change made by hand, one observed once the pins are all taken)
-/// is held, as any value holds a reference.
+/// A pinned key path (``PinnedKeyPath``) lives for the life of the process,
+/// so copying it costs no reference counting. Any other key path (one given
+/// to a change made by hand, one observed once the pins are all taken) is
+/// held, as any value holds a reference.
 ///
 /// `AnyKeyPath` is not `Sendable` because a key path may hold subscript
 /// arguments; a key path is immutable, and the library only reads it and
@@ -15,8 +13,7 @@
 struct ObservedKeyPath: @unchecked Sendable {
     @usableFromInline
     enum Storage {
-        /// Unretained: ``KeyPathPins`` keeps it alive.
-        case pinned(Unmanaged<AnyKeyPath>)
+        case pinned(PinnedKeyPath)
         case held(AnyKeyPath)
     }
 
@@ -30,36 +27,37 @@ struct ObservedKeyPath: @unchecked Sendable {
 
     /// A pinned key path: copying the value costs no reference counting.
     @inlinable
-    init(pinned reference: Unmanaged<AnyKeyPath>) {
-        storage = .pinned(reference)
+    init(pinned keyPath: PinnedKeyPath) {
+        storage = .pinned(keyPath)
     }
 
     /// `keyPath`, pinned if a pin is free and held otherwise: what an
     /// observation keeps.
     @usableFromInline
     init(pinning keyPath: AnyKeyPath) {
-        storage = KeyPathPins.pin(keyPath) ? .pinned(.passUnretained(keyPath)) : .held(keyPath)
+        storage = PinnedKeyPath(pinning: keyPath).map { .pinned($0) } ?? .held(keyPath)
     }
 
     /// The key path.
     @inlinable
     var keyPath: AnyKeyPath {
         switch storage {
-        case .pinned(let reference): reference.takeUnretainedValue()
+        case .pinned(let pinned): pinned.keyPath
         case .held(let keyPath): keyPath
         }
     }
 
-    /// The unretained reference of a pinned key path; nil for a held one.
+    /// The key path if it is pinned; nil for a held one.
     @inlinable
-    var pinned: Unmanaged<AnyKeyPath>? {
-        guard case .pinned(let reference) = storage else { return nil }
-        return reference
+    var pinned: PinnedKeyPath? {
+        guard case .pinned(let pinned) = storage else { return nil }
+        return pinned
     }
 }
 
-/// The key paths that observations refer to without reference counting:
-/// each is kept for the life of the process, at most ``capacity`` of them.
+/// The key paths that observations refer to without reference counting
+/// (``PinnedKeyPath``): each is kept for the life of the process, at most
+/// ``capacity`` of them.
 ///
 /// A key path is pinned by identity, so that pinning runs no user code (a
 /// subscript argument's `hash(into:)` or `==`), under the lock or anywhere:
