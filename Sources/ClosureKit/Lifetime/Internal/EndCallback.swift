@@ -44,36 +44,42 @@ final class EndCallback: CancellationToken, @unchecked Sendable {
     }
 
     override var isCancelled: Bool {
-        lock.withLock { ownerCancelled }
+        lock.lock()
+        let cancelled = ownerCancelled
+        lock.unlock()
+        return cancelled
     }
 
-    /// Reverses the chain that starts at `chain`, moving each record that
-    /// `drop` answers true for (asked with the record as the only other
-    /// reference to it besides its registrant's, so that
-    /// `isKnownUniquelyReferenced` tells whether the registrant let go) to
-    /// the front of `dropped` instead. Returns how many records it kept.
+    /// Reverses the chain that starts at `chain`; returns how many of its
+    /// callbacks are still registered: neither claimed nor let go of by
+    /// their registrant (told by `isKnownUniquelyReferenced` while the record
+    /// is held here alone, besides its registrant's reference). With
+    /// `registeredOnly`, moves the others to the front of `dropped` instead.
+    /// The caller holds the lock.
+    ///
+    /// No closure: an access to a record's fields inside one would keep the
+    /// compiler from dropping their dynamic exclusivity checks.
     @discardableResult
     static func reverse(
-        _ chain: inout EndCallback?,
-        droppingInto dropped: inout EndCallback?,
-        where drop: (inout EndCallback?) -> Bool
+        _ chain: inout EndCallback?, droppingInto dropped: inout EndCallback?, registeredOnly: Bool
     ) -> Int {
         var reversed: EndCallback?
-        var kept = 0
+        var registered = 0
         while chain != nil {
             var following = chain!.link.take()
-            if drop(&chain) {
+            let isRegistered = chain!.body != nil && !isKnownUniquelyReferenced(&chain)
+            if isRegistered { registered &+= 1 }
+            if registeredOnly && !isRegistered {
                 chain!.link = dropped.take()
                 dropped = chain.take()
             } else {
                 chain!.link = reversed.take()
                 reversed = chain.take()
-                kept &+= 1
             }
             swap(&chain, &following)
         }
         chain = reversed.take()
-        return kept
+        return registered
     }
 
     /// Reverses the chain that starts at `chain`; returns its length.

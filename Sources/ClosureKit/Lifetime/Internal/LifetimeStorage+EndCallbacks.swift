@@ -67,9 +67,7 @@ extension LifetimeStorage {
     private func pruneEndCallbacksLocked() -> EndCallback? {
         var dropped: EndCallback?
         // Oldest first, without the dropped records; then back, newest first.
-        let kept = EndCallback.reverse(&newestEndCallback, droppingInto: &dropped) { record in
-            record!.body == nil || isKnownUniquelyReferenced(&record)
-        }
+        let kept = EndCallback.reverse(&newestEndCallback, droppingInto: &dropped, registeredOnly: true)
         EndCallback.reverse(&newestEndCallback)
         endCallbackRecords = kept
         endCallbackPruneAt = max(EndCallback.firstPrune, 2 &* endCallbackRecords)
@@ -109,15 +107,11 @@ extension LifetimeStorage {
     /// The callbacks still registered: those neither cancelled nor let go of.
     /// For tests.
     var endCallbackCount: Int {
-        lock.withLock {
-            var count = 0
-            var ignored: EndCallback?
-            EndCallback.reverse(&newestEndCallback, droppingInto: &ignored) { record in
-                if record!.body != nil && !isKnownUniquelyReferenced(&record) { count += 1 }
-                return false
-            }
-            EndCallback.reverse(&newestEndCallback)
-            return count
-        }
+        var dropped: EndCallback?
+        lock.lock()
+        let count = EndCallback.reverse(&newestEndCallback, droppingInto: &dropped, registeredOnly: false)
+        EndCallback.reverse(&newestEndCallback)
+        lock.unlock()
+        return count
     }
 }
