@@ -49,11 +49,15 @@ extension LifetimeStorage {
     ) -> CancellationToken {
         let record = EndCallback(consume body, lock: lock)
         var pruned: EndCallback?
+        // The chain's reference. The head moves by swaps, which release
+        // nothing, so that no access to the chain can run a deinit and the
+        // optimiser drops the dynamic exclusivity checks.
+        var head: EndCallback? = record
         lock.lock()
         if let owner { checkOwnerLocked(owner) }
         if endCallbackRecords >= endCallbackPruneAt { pruned = pruneEndCallbacksLocked() }
-        record.link = newestEndCallback.take()
-        newestEndCallback = record
+        swap(&head, &newestEndCallback)
+        swap(&head, &record.link)
         endCallbackRecords &+= 1
         lock.unlock()
         // The pruned records' closures are user code's captures.
@@ -66,9 +70,12 @@ extension LifetimeStorage {
     /// the caller to release once it has unlocked; the caller holds the lock.
     private func pruneEndCallbacksLocked() -> EndCallback? {
         var dropped: EndCallback?
+        var chain: EndCallback?
+        swap(&chain, &newestEndCallback)
         // Oldest first, without the dropped records; then back, newest first.
-        let kept = EndCallback.reverse(&newestEndCallback, droppingInto: &dropped, registeredOnly: true)
-        EndCallback.reverse(&newestEndCallback)
+        let kept = EndCallback.reverse(&chain, droppingInto: &dropped, registeredOnly: true)
+        EndCallback.reverse(&chain)
+        swap(&chain, &newestEndCallback)
         endCallbackRecords = kept
         endCallbackPruneAt = max(EndCallback.firstPrune, 2 &* endCallbackRecords)
         return dropped
@@ -86,7 +93,8 @@ extension LifetimeStorage {
         lock.lock()
         guard newestEndCallback != nil else { return lock.unlock() }
         endCallbackRecords = 0
-        var current = newestEndCallback.take()
+        var current: EndCallback?
+        swap(&current, &newestEndCallback)
         EndCallback.reverse(&current)
         var claimed = isKnownUniquelyReferenced(&current) ? nil : current!.body.take()
         lock.unlock()
@@ -108,9 +116,12 @@ extension LifetimeStorage {
     /// For tests.
     var endCallbackCount: Int {
         var dropped: EndCallback?
+        var chain: EndCallback?
         lock.lock()
-        let count = EndCallback.reverse(&newestEndCallback, droppingInto: &dropped, registeredOnly: false)
-        EndCallback.reverse(&newestEndCallback)
+        swap(&chain, &newestEndCallback)
+        let count = EndCallback.reverse(&chain, droppingInto: &dropped, registeredOnly: false)
+        EndCallback.reverse(&chain)
+        swap(&chain, &newestEndCallback)
         lock.unlock()
         return count
     }
