@@ -136,6 +136,37 @@ struct ObjectLifetimeTests {
         }
     }
 
+    @Test("registrations prune released and cancelled callbacks: the storage stays bounded, the kept run in order")
+    func registrationsPrune() {
+        let probe = Probe()
+        var object: LifetimeObject? = LifetimeObject()
+        var kept: [CancellationToken] = []
+        var dropped: [() -> PlainObject?] = []
+        for index in 0..<300 {
+            let captured = PlainObject()
+            weak let weakCaptured = captured
+            let token = object!.onEnd { probe.record("end \(index) \(ObjectIdentifier(captured))") }
+            switch index % 3 {
+            case 0: kept.append(token)
+            case 1: #expect(token.cancel() == true)
+            default: dropped.append { weakCaptured }
+            }
+        }
+        let records = object!.lifetimeStorage.lock.withLock { object!.lifetimeStorage.endCallbackRecords }
+        #expect(object!.lifetimeStorage.endCallbackCount == kept.count)
+        // At most twice the live callbacks, plus those since the last prune.
+        #expect(records <= 2 * kept.count + EndCallback.firstPrune)
+        // A released token's captures went with its record at a prune; only
+        // the records registered since the last prune may still hold theirs.
+        let alive = dropped.filter { $0() != nil }.count
+        #expect(alive <= records - kept.count)
+        #expect(alive < dropped.count / 2)
+        object = nil
+        #expect(probe.events.map { String($0.split(separator: " ")[1]) } == (0..<100).map { "\($0 * 3)" })
+        #expect(dropped.allSatisfy { $0() == nil })
+        _ = kept
+    }
+
     @Test("a token released by an earlier end-of-life callback prevents its own, and its captures go")
     func callbackReleasesLaterToken() {
         let probe = Probe()

@@ -110,9 +110,16 @@ enum SideTable {
     /// The lock that guards the table and the storages in it. Immortal.
     @usableFromInline
     static let lock = Lock()
-    // Guarded by `lock`; exclusivity is what the lock already ensures.
-    @exclusivity(unchecked)
-    nonisolated(unsafe) private static var state = State()
+
+    /// The table's state: a constant box, so that the state changes through
+    /// a `static let` and needs no unsafe annotation.
+    private final class StateBox: @unchecked Sendable {
+        /// Read and written only with ``SideTable/lock`` held, which is what
+        /// makes the box `Sendable`.
+        var state = State()
+    }
+
+    private static let table = StateBox()
 
     /// The box stored under `id` on `object`, which may or may not adopt
     /// ``Lifetime``. The hot path of every association read.
@@ -120,19 +127,21 @@ enum SideTable {
     static func box(for id: Int, on object: AnyObject) -> AnyObject? {
         let address = UInt(bitPattern: ObjectIdentifier(object))
         lock.lock()
-        if let entry = state.entries[address], entry.isOwned(by: object) {
+        if let entry = table.state.entries[address], entry.isOwned(by: object) {
             let box = entry.storage.boxWhileLocked(for: id)
             lock.unlock()
             return box
         }
         let typeAddress = UInt(bitPattern: ObjectIdentifier(type(of: object)))
-        let knownNonAdopter = state.nonAdopters[typeAddress] != nil
+        let knownNonAdopter = table.state.nonAdopters[typeAddress] != nil
         lock.unlock()
         // No live entry: either the object adopts Lifetime, or it has no values
         // (a stale entry at this address is dropped by the next write or sweep).
         if knownNonAdopter { return nil }
         guard let adopter = object as? any Lifetime else {
-            lock.withLock { state.nonAdopters.insert(true, for: typeAddress) }
+            lock.lock()
+            table.state.nonAdopters.insert(true, for: typeAddress)
+            lock.unlock()
             return nil
         }
         return adopter.lifetimeStorage.box(for: id)
@@ -210,7 +219,8 @@ enum SideTable {
             storage = entry.storage
         } else {
             storage = LifetimeStorage(guardedBySideTable: ())
-            state.entries.insert(Entry(owner: object, address: address, storage: storage), for: address)
+            let entry = Entry(owner: object, address: address, storage: storage)
+            table.state.entries.insert(entry, for: address)
         }
         countOperation(releasing: &released)
         endLater(&released)
@@ -224,7 +234,9 @@ enum SideTable {
     @discardableResult
     static func sweep() -> Int {
         var released: [Entry] = []
-        lock.withLock { sweep(releasing: &released) }
+        lock.lock()
+        sweep(releasing: &released)
+        lock.unlock()
         let count = released.count
         released.removeAll()
         return count
@@ -267,9 +279,9 @@ enum SideTable {
     /// The periodic sweep to start once the lock is released: one when the
     /// table has entries and none is scheduled, otherwise nil.
     private static func armSweepLocked() -> PendingSweep? {
-        guard !state.sweepScheduled, state.entries.count > 0 else { return nil }
-        state.sweepScheduled = true
-        return PendingSweep(timer: state.sweepTimer, generation: state.sweepGeneration)
+        guard !table.state.sweepScheduled, table.state.entries.count > 0 else { return nil }
+        table.state.sweepScheduled = true
+        return PendingSweep(timer: table.state.sweepTimer, generation: table.state.sweepGeneration)
     }
 
     /// The end-of-life queue's sweep, which ``sweepTimer`` runs on the queue
@@ -279,12 +291,14 @@ enum SideTable {
     /// replaced does nothing (the replacement asked its own).
     static func periodicSweep(generation: Int) {
         var released: [Entry] = []
-        let next = lock.withLock { () -> PendingSweep? in
-            guard generation == state.sweepGeneration else { return nil }
+        var next: PendingSweep?
+        lock.lock()
+        if generation == table.state.sweepGeneration {
             sweep(releasing: &released)
-            state.sweepScheduled = false
-            return armSweepLocked()
+            table.state.sweepScheduled = false
+            next = armSweepLocked()
         }
+        lock.unlock()
         released.removeAll()
         next?.start()
     }
@@ -296,50 +310,59 @@ enum SideTable {
     /// A sweep the old timer has pending does nothing when it fires; if the
     /// table has entries, `timer` is asked for a sweep at once.
     static func replaceSweepTimer(with timer: any SweepTimer) -> any SweepTimer {
-        let (old, pending) = lock.withLock { () -> (any SweepTimer, PendingSweep?) in
-            let old = state.sweepTimer
-            state.sweepTimer = timer
-            state.sweepGeneration &+= 1
-            state.sweepScheduled = false
-            return (old, armSweepLocked())
-        }
+        lock.lock()
+        let old = table.state.sweepTimer
+        table.state.sweepTimer = timer
+        table.state.sweepGeneration &+= 1
+        table.state.sweepScheduled = false
+        let pending = armSweepLocked()
+        lock.unlock()
         pending?.start()
         return old
     }
 
     /// Whether a periodic sweep is scheduled. For tests.
     static var isSweepScheduled: Bool {
-        lock.withLock { state.sweepScheduled }
+        lock.lock()
+        defer { lock.unlock() }
+        return table.state.sweepScheduled
     }
 
     /// The number of entries, live or not yet swept. For tests and benchmarks.
     static var entryCount: Int {
-        lock.withLock { state.entries.count }
+        lock.lock()
+        defer { lock.unlock() }
+        return table.state.entries.count
     }
 
     // MARK: - Private; the caller holds the lock
 
     private static func liveEntry(at address: UInt, for object: AnyObject, releasing released: inout [Entry]) -> Entry?
     {
-        guard let entry = state.entries[address] else { return nil }
+        guard let entry = table.state.entries[address] else { return nil }
         if entry.isOwned(by: object) { return entry }
         // The address belongs to a new object now: the old entry is stale.
-        state.entries.remove(address)
+        table.state.entries.remove(address)
         released.append(entry)
         return nil
     }
 
     private static func countOperation(releasing released: inout [Entry]) {
-        state.operationsSinceSweep &+= 1
-        if state.operationsSinceSweep >= state.operationsBeforeSweep {
+        table.state.operationsSinceSweep &+= 1
+        if table.state.operationsSinceSweep >= table.state.operationsBeforeSweep {
             sweep(releasing: &released)
         }
     }
 
     private static func sweep(releasing released: inout [Entry]) {
-        state.operationsSinceSweep = 0
+        table.state.operationsSinceSweep = 0
         var loaded: [AnyObject] = []
-        released += state.entries.removeAll { $0.ownerHasEnded(loaded: &loaded) }
+        // Asked with the entries out of the state: no access to the state
+        // spans a call into the runtime.
+        var entries = AddressTable<Entry>()
+        swap(&entries, &table.state.entries)
+        released += entries.removeAll { $0.ownerHasEnded(loaded: &loaded) }
+        swap(&entries, &table.state.entries)
         // The live owners the check loaded are released on the end-of-life
         // queue, not here: another thread may have let go of one meanwhile,
         // and its deinit must not run under the lock.
@@ -348,7 +371,7 @@ enum SideTable {
             swap(&handoff.owners, &loaded)
             endOfLifeQueue.async { handoff.owners.removeAll() }
         }
-        state.operationsBeforeSweep = max(sweepFloor, 2 &* state.entries.count)
+        table.state.operationsBeforeSweep = max(sweepFloor, 2 &* table.state.entries.count)
     }
 }
 

@@ -24,7 +24,8 @@ extension SideTable {
     /// may be Objective-C objects, for which an unowned reference does not
     /// keep memory allocated, so only ``WeakOwnerReference`` is sound there.
     /// Elsewhere every object is a native Swift object, and
-    /// ``PinnedOwnerReference`` spares owners the weak-reference side table.
+    /// ``PinnedOwnerReference`` (in `Internal/Unsafe/`) spares owners the
+    /// weak-reference side table.
     #if canImport(ObjectiveC)
     typealias OwnerReference = WeakOwnerReference
     #else
@@ -53,36 +54,5 @@ struct WeakOwnerReference: SideTableOwnerReference {
         guard let owner else { return true }
         loaded.append(owner)
         return false
-    }
-}
-
-/// An `unowned` reference that pins the owner's memory: an unowned reference
-/// keeps a native Swift object's memory allocated after it ends (its stored
-/// properties are released as usual), so no new object can take its address
-/// while the entry exists, and an object found at the entry's address is the
-/// owner. The owner has ended once the runtime says it is deallocating.
-/// Unlike a weak reference, it gives the owner no side table, and a read
-/// costs no reference counting. Sound only for native Swift objects.
-///
-/// Its measured worth: Benchmarks/HISTORY.md, "Unsafe constructs".
-struct PinnedOwnerReference: SideTableOwnerReference {
-    // Never read: it only keeps the owner's memory, and so its address, from
-    // being reused while this reference exists.
-    private unowned let pin: AnyObject
-    private let address: UInt
-
-    init(owner: AnyObject, address: UInt) {
-        pin = owner
-        self.address = address
-    }
-
-    @inline(__always)
-    func isOwned(by _: AnyObject) -> Bool {
-        // The address cannot have been reused while the reference pins it.
-        true
-    }
-
-    func ownerHasEnded(loaded _: inout [AnyObject]) -> Bool {
-        SwiftRuntime.isDeallocating(UnsafeMutableRawPointer(bitPattern: address)!)
     }
 }
