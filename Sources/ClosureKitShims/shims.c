@@ -3,7 +3,6 @@
 // The thread-local slots that ClosureKitShims.h declares; its functions are
 // static inline.
 _Thread_local uintptr_t closurekit_sender_isolation = 0;
-_Thread_local void *closurekit_access_tracker = 0;
 
 // Whether this file is compiled with the thread sanitizer: clang says so,
 // for this file only, and this file is the library's one place to ask.

@@ -71,28 +71,30 @@ enum TypeAssociations {
         return ObjectIdentifier(type(of: Probe() as AnyObject))
     }()
 
-    private static let table = Locked<[ObjectIdentifier: [Int: AnyObject]]>([:])
+    /// Unchecked (``UncheckedSendable``): the objects are the library's value
+    /// boxes, read and replaced under the lock.
+    private static let table = Locked(UncheckedSendable<[ObjectIdentifier: [Int: AnyObject]]>([:]))
 
     @usableFromInline
     static func box(for key: Int, on type: ObjectIdentifier) -> AnyObject? {
-        table.withLock { $0[type]?[key] }
+        table.withLock { $0.value[type]?[key] }
     }
 
     @usableFromInline
     static func replace(_ key: Int, on type: ObjectIdentifier, with box: AnyObject?) -> AnyObject? {
         table.withLock { table in
             if let box {
-                return table[type, default: [:]].updateValue(box, forKey: key)
+                return table.value[type, default: [:]].updateValue(box, forKey: key)
             }
-            return table[type]?.removeValue(forKey: key)
+            return table.value[type]?.removeValue(forKey: key)
         }
     }
 
     static func count(on type: ObjectIdentifier) -> Int {
-        table.withLock { $0[type]?.count ?? 0 }
+        table.withLock { $0.value[type]?.count ?? 0 }
     }
 
     static func removeAll(on type: ObjectIdentifier) -> [Int: AnyObject]? {
-        table.withLock { $0.removeValue(forKey: type) }
+        table.withLock { $0.value.removeValue(forKey: type) }
     }
 }

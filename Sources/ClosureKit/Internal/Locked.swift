@@ -59,7 +59,7 @@ final class Locked<State> {
     }
 }
 
-extension Locked: @unchecked Sendable {}
+extension Locked: @unchecked Sendable where State: Sendable {}
 
 extension Lock {
     /// 64 locks shared by many small objects (tokens, the storages of

@@ -95,10 +95,12 @@ public final class KeyPathObservationToken<Root>: CancellationToken, @unchecked 
 /// not delivered if its key path was dropped meanwhile (a closure run on the
 /// sender's thread needs no such check: the engine's re-check covers it).
 final class DroppedKeyPaths: Sendable {
-    private let keyPaths = Locked<[AnyKeyPath]>([])
+    /// Unchecked (``UncheckedSendable``): appended and copied out under the
+    /// lock, compared with no lock held.
+    private let keyPaths = Locked(UncheckedSendable<[AnyKeyPath]>([]))
 
     func add(_ keyPath: AnyKeyPath) {
-        keyPaths.withLock { $0.append(keyPath) }
+        keyPaths.withLock { $0.value.append(keyPath) }
     }
 
     /// `handler`, skipping the changes of dropped key paths.
@@ -109,7 +111,7 @@ final class DroppedKeyPaths: Sendable {
             let keyPath = change.keyPath
             // Copied out, then compared with no lock held: comparing key
             // paths compares their subscript arguments with the user's `==`.
-            let dropped = keyPaths.withLock { $0 }
+            let dropped = keyPaths.withLock { $0.value }
             guard !dropped.contains(keyPath) else { return }
             handler(object, change)
         }

@@ -5,19 +5,15 @@
 
 #include <stdint.h>
 
-/// The library's thread-local slots, each zero on every thread until set
-/// there: the sending actor's identity as a number, and the observation
-/// access tracker as a pointer. C's `_Thread_local` is read and written inline, with no
-/// call (`pthread_getspecific` is a library call); Swift cannot declare
-/// thread-local variables or import C's, so
-/// each slot has a pair of inline accessors. Defined in shims.c.
+/// The library's thread-local slot: the sending actor's identity as a number,
+/// zero on every thread until set there. C's `_Thread_local` is read and
+/// written inline, with no call (`pthread_getspecific` is a library call);
+/// Swift cannot declare thread-local variables or import C's, so the slot has
+/// a pair of inline accessors. Defined in shims.c.
 extern _Thread_local uintptr_t closurekit_sender_isolation;
-extern _Thread_local void *closurekit_access_tracker;
 
 static inline uintptr_t closurekit_get_sender_isolation(void) { return closurekit_sender_isolation; }
 static inline void closurekit_set_sender_isolation(uintptr_t value) { closurekit_sender_isolation = value; }
-static inline void *closurekit_get_access_tracker(void) { return closurekit_access_tracker; }
-static inline void closurekit_set_access_tracker(void *value) { closurekit_access_tracker = value; }
 
 /// Two entry points of the Swift runtime, which every platform's runtime
 /// exports with C linkage, declared here so that the linker resolves them:

@@ -25,7 +25,7 @@ final class LayoutHost: LayoutGreeter, LayoutCounter {
 /// `RealDelegate.witness(of:object:)` with `Delegate` bound to `type`, as a
 /// proxy calls it (`Delegate` is its generic parameter): passed directly,
 /// an existential argument would be opened to its concrete type.
-private func witness<Delegate>(of value: Delegate, as type: Delegate.Type, object: AnyObject) -> UnsafeRawPointer? {
+private func witness<Delegate>(of value: Delegate, as type: Delegate.Type, object: AnyObject) -> RealDelegate.Witness? {
     RealDelegate.witness(of: value, object: object)
 }
 

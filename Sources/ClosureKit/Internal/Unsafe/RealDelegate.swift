@@ -14,7 +14,7 @@
 struct RealDelegate {
     /// The witness-table word of a delegate's existential.
     @usableFromInline
-    struct Witness {
+    struct Witness: Equatable {
         @usableFromInline let pointer: UnsafeRawPointer
     }
 
@@ -35,7 +35,8 @@ struct RealDelegate {
         return withUnsafeBytes(of: delegate) { raw -> Witness? in
             let first = raw.load(as: UnsafeRawPointer.self)
             guard first == UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) else { return nil }
-            return Witness(pointer: raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self))
+            return Witness(
+                pointer: raw.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self))
         }
     }
 
@@ -100,7 +101,6 @@ struct ProxyRoute {
         self.witness = witness?.pointer
     }
 }
-
 
 extension ProxyRoute {
     /// Calls `body` with the real delegate, which must be present. The

@@ -23,7 +23,9 @@ enum AccessTracking {
     }
 
     final class Tracker: Sendable {
-        let accesses = Locked<[Access]>([])
+        /// Unchecked (``UncheckedSendable``): appended and copied out under the
+        /// lock; a task the tracked code starts may append too.
+        let accesses = Locked(UncheckedSendable<[Access]>([]))
     }
 
     /// The tracking running in this task (or on this thread, outside tasks).
@@ -43,7 +45,7 @@ enum AccessTracking {
     ) {
         guard let tracker else { return }
         let access = Access(storage: storage, object: object, keyPath: keyPath, slot: slot, value: value)
-        tracker.accesses.withLock { $0.append(access) }
+        tracker.accesses.withLock { $0.value.append(access) }
     }
 
     /// Runs `body` and returns its result with the observable properties it
@@ -52,7 +54,7 @@ enum AccessTracking {
     static func track<Result>(_ body: () -> Result) -> (Result, [Access]) {
         let tracker = Tracker()
         let result = $tracker.withValue(tracker) { body() }
-        return (result, tracker.accesses.withLock { $0 })
+        return (result, tracker.accesses.withLock { $0.value })
     }
 
     /// The first access that a key path from `root` reaches through a

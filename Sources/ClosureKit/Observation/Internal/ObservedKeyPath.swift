@@ -74,20 +74,21 @@ enum KeyPathPins {
     /// The most key paths pinned.
     static let capacity = 1024
 
-    private static let pinned = Locked<[ObjectIdentifier: AnyKeyPath]>([:])
+    /// Unchecked (``UncheckedSendable``): stored and looked up by identity only.
+    private static let pinned = Locked(UncheckedSendable<[ObjectIdentifier: AnyKeyPath]>([:]))
 
     /// Pins `keyPath` for the life of the process; returns false, pinning
     /// nothing, when all ``capacity`` pins are taken by other key paths.
     static func pin(_ keyPath: AnyKeyPath) -> Bool {
         let id = ObjectIdentifier(keyPath)
         return pinned.withLock { pinned in
-            if pinned[id] != nil { return true }
-            guard pinned.count < capacity else { return false }
-            pinned[id] = keyPath
+            if pinned.value[id] != nil { return true }
+            guard pinned.value.count < capacity else { return false }
+            pinned.value[id] = keyPath
             return true
         }
     }
 
     /// How many key paths are pinned.
-    static var count: Int { pinned.withLock { $0.count } }
+    static var count: Int { pinned.withLock { $0.value.count } }
 }

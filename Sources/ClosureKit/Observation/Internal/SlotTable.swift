@@ -7,16 +7,19 @@
 /// and cached in its ``ObservableProperty`` storage in each instance.
 @usableFromInline
 enum SlotTable {
-    private static let slots = Locked<[AnyKeyPath: Int]>([:])
+    /// Unchecked (``UncheckedSendable``): the key paths of stored properties
+    /// (an ``ObservableProperty``'s wrapped key path), which have no subscript
+    /// arguments, so hashing them under the lock calls no user code.
+    private static let slots = Locked(UncheckedSendable<[AnyKeyPath: Int]>([:]))
 
     /// The slot of the property that `keyPath` names (as its declaring class
     /// names it). Never 0, which means "not yet known".
     @usableFromInline
     static func slot(for keyPath: AnyKeyPath) -> Int {
         slots.withLock { slots in
-            if let slot = slots[keyPath] { return slot }
-            let slot = slots.count + 1
-            slots[keyPath] = slot
+            if let slot = slots.value[keyPath] { return slot }
+            let slot = slots.value.count + 1
+            slots.value[keyPath] = slot
             return slot
         }
     }

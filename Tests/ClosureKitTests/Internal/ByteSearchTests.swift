@@ -1,12 +1,11 @@
-import Dispatch
 import Testing
 
 @testable import ClosureKit
 
-/// The self-tests of the small unsafe types that read C memory: `memchr` over
-/// an array's buffer, and the access tracker's thread-local slot.
-@Suite("Platform slots and byte search")
-struct PlatformSlotTests {
+/// The self-test of `ByteSearch` (`memchr` over an array's buffer), and the
+/// conversion of a standard clock's instants to raw ticks.
+@Suite("Byte search and raw clock ticks")
+struct ByteSearchTests {
     @Test("ByteSearch finds the first byte of a range, and none outside it")
     func byteSearchFindsInRange() {
         let bytes: [UInt8] = Array("ab\ncd\nef".utf8)
@@ -30,29 +29,6 @@ struct PlatformSlotTests {
             guard let found else { break }
             start = found + 1
         }
-    }
-
-    private final class Tracker {}
-
-    @Test("the access tracker slot holds its object on its own thread only, and is restored")
-    func accessTrackerSlotIsPerThread() {
-        let tracker = Tracker()
-        #expect(!Platform.hasAccessTracker)
-        Platform.accessTracker = tracker
-        #expect(Platform.hasAccessTracker)
-        #expect(Platform.accessTracker === tracker)
-        // `async`, not `sync`: a `sync` block runs on the calling thread.
-        let done = DispatchSemaphore(value: 0)
-        let seenElsewhere = Locked<(Bool, Bool)>((true, true))
-        DispatchQueue.global().async {
-            seenElsewhere.withLock { $0 = (Platform.hasAccessTracker, Platform.accessTracker != nil) }
-            done.signal()
-        }
-        done.wait()
-        #expect(seenElsewhere.withLock { $0 } == (false, false))
-        Platform.accessTracker = nil
-        #expect(!Platform.hasAccessTracker)
-        withExtendedLifetime(tracker) {}
     }
 
     @Test("an instant of a standard clock converts to the ticks its raw clock counts")
