@@ -113,7 +113,7 @@ extension DelegateProxyBase {
         _ defaultValue: () -> Result,
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
-        let dispatch = HandlerDispatch(snapshot, removals: route.removals, core: snapshot.items[0].entry.core)
+        let dispatch = HandlerDispatch(snapshot, removals: route.removals)
         let hasDelegate = route.delegate != nil
         defer { route.releaseDelegate() }
         var combine: ((Result, Result) -> Result)?

@@ -12,10 +12,14 @@ class AnyHandlerSnapshot: @unchecked Sendable {
     /// other than `after`: a hook point's call on an instance with one hook
     /// runs it alone (``HandlerCore/readSole(unless:_:)``).
     @usableFromInline let isSole: Bool
+    /// The group of the core the snapshot was read from: a dispatch reads its
+    /// removal count through the snapshot it holds, retaining nothing more.
+    @usableFromInline let group: HandlerGroup
 
-    init(isSoleTerminal: Bool, isSole: Bool) {
+    init(isSoleTerminal: Bool, isSole: Bool, group: HandlerGroup) {
         self.isSoleTerminal = isSoleTerminal
         self.isSole = isSole
+        self.group = group
     }
 }
 
@@ -49,7 +53,7 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
     /// instead chain, outermost first.
     @usableFromInline let chain: ContiguousArray<Int>
 
-    init(_ items: ContiguousArray<Item>) {
+    init(_ items: ContiguousArray<Item>, group: HandlerGroup) {
         self.items = items
         var positions: UInt8 = 0
         var chain = ContiguousArray<Int>()
@@ -61,7 +65,8 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
         self.chain = chain
         let isSole = items.count == 1 && !items[0].once && items[0].position != .after
         super.init(
-            isSoleTerminal: isSole && items[0].position == .instead && items[0].entry.terminal, isSole: isSole)
+            isSoleTerminal: isSole && items[0].position == .instead && items[0].entry.terminal, isSole: isSole,
+            group: group)
     }
 
     @inlinable @inline(__always)
@@ -81,7 +86,7 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
     }
 }
 
-/// One dispatch: a snapshot, the removal count read with it, and its core.
+/// One dispatch: a snapshot and the removal count read with it.
 ///
 /// Calls run with no lock held. Before each call the entry is re-checked
 /// (``isCurrent(_:)``): free while nothing was removed from the core's lock
@@ -92,13 +97,11 @@ final class HandlerSnapshot<Element>: AnyHandlerSnapshot, @unchecked Sendable {
 struct HandlerDispatch<Element> {
     @usableFromInline let snapshot: HandlerSnapshot<Element>
     @usableFromInline let removals: UInt
-    @usableFromInline let core: HandlerCore<Element>
 
     @usableFromInline
-    init(_ snapshot: HandlerSnapshot<Element>, removals: UInt, core: HandlerCore<Element>) {
+    init(_ snapshot: HandlerSnapshot<Element>, removals: UInt) {
         self.snapshot = snapshot
         self.removals = removals
-        self.core = core
     }
 
     /// Whether the item may be called now, consuming it if one-shot. The
@@ -106,16 +109,16 @@ struct HandlerDispatch<Element> {
     /// the item (see ``HandlerCore/claim(_:)``).
     @inlinable @inline(__always)
     func isCurrent(_ item: HandlerSnapshot<Element>.Item) -> Bool {
-        if !item.once, core.group.removals.load() == removals { return true }
-        return core.claim(item.entry)
+        if !item.once, snapshot.group.removals.load() == removals { return true }
+        return item.entry.core.claim(item.entry)
     }
 
     /// Whether the item at `index` may be called now; reads the item in
     /// place, so that a dispatch retains nothing per handler.
     @inlinable @inline(__always)
     func isCurrent(at index: Int) -> Bool {
-        if !snapshot.items[index].once, core.group.removals.load() == removals { return true }
-        return core.claim(snapshot.items[index].entry)
+        if !snapshot.items[index].once, snapshot.group.removals.load() == removals { return true }
+        return snapshot.items[index].entry.core.claim(snapshot.items[index].entry)
     }
 
     /// Whether `matches` holds for the item at `index` and it may be called

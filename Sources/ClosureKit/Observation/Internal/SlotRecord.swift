@@ -25,7 +25,7 @@ final class SlotRecord: @unchecked Sendable {
     func cachedObserversLocked() -> SlotObservers? {
         guard let snapshot = core.cache else { return nil }
         let dispatch = HandlerDispatch(
-            HandlerCore<SlotObserver>.typed(snapshot), removals: core.group.removals.load(), core: core)
+            HandlerCore<SlotObserver>.typed(snapshot), removals: core.group.removals.load())
         return SlotObservers(dispatch: dispatch, hasPrior: priorCount > 0)
     }
 
