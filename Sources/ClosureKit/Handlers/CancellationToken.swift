@@ -28,8 +28,10 @@
 /// registration is cheapest as its own token. A pending delay is one object,
 /// token and record at once (see `DelayRecord`), and so is an end-of-life
 /// callback (see `EndCallback`); such a subclass creates the token with
-/// `init()`, overrides ``cancel()`` and ``isCancelled``, and ends its
-/// registration in its own `deinit`.
+/// `init()` and overrides ``cancel()`` and ``isCancelled``. A delay ends its
+/// registration in its own `deinit`; an end-of-life callback whose token was
+/// released is found by its chain (it is then the chain's only reference)
+/// and dropped at the chain's next prune or when its object ends.
 public class CancellationToken: Hashable, @unchecked Sendable {
     // `registration` is immutable; `cancelled` is guarded by the lock stripe of
     // this token, so that a token costs no lock allocation of its own.

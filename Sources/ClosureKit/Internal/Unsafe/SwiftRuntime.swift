@@ -33,15 +33,6 @@ enum SwiftRuntime {
         return object.takeRetainedValue()
     }
 
-    /// Retains `object` unless its deinitialisation has begun; returns
-    /// whether it did. The retain stays with the caller, who balances it
-    /// with `object.release()`. The same guarantee as ``tryRetain(_:)`` is
-    /// asked of the caller.
-    @inline(__always)
-    static func tryRetain<Object: AnyObject>(unmanaged object: Unmanaged<Object>) -> Bool {
-        closurekit_try_retain(object.toOpaque()) != nil
-    }
-
     /// Whether the object at `object`, whose memory an unowned reference
     /// keeps allocated, has begun (or finished) its deinitialisation.
     @inline(__always)
