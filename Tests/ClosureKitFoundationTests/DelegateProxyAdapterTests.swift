@@ -4,7 +4,7 @@ import Testing
 
 // The proxy and adapter of the article "Writing a proxy for a delegate
 // protocol of an Apple framework", as written there (and in
-// Snippets/ClosureKitFoundation/WritingAProxyArticle.swift), with the public
+// Samples/Snippets/ClosureKitFoundation/WritingAProxyArticle.swift), with the public
 // API only: this file does not import ClosureKitFoundation `@testable`.
 
 /// Closures for `NSKeyedArchiverDelegate`.
