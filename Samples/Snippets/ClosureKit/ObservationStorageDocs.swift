@@ -1,9 +1,9 @@
-// Samples of Sources/ClosureKit/Internal/Unsafe/ObservationStorage.swift
+// Samples of Sources/ClosureKit/Observation/ObservationStorage.swift
 // snippet.hide
 import ClosureKit
 // snippet.show
 
-// Sources/ClosureKit/Internal/Unsafe/ObservationStorage.swift:7
+// Sources/ClosureKit/Observation/ObservationStorage.swift:7
 // snippet.hide
 func sample7() async throws {
 // snippet.show
