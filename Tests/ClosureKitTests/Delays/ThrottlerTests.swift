@@ -128,15 +128,19 @@ struct ThrottlerTests {
     @Test("on the shared scheduler's real clock and timer thread, the first value runs at once and the last at the end")
     func realClock() async {
         let values = Locked<[Int]>([])
-        let ran = TestEvent()
+        let lastRan = TestEvent()
         let throttler = try! Throttler<Int>(for: .milliseconds(5), on: .queue(DispatchQueue(label: "throttled"))) {
             value in
             values.withLock { $0.append(value) }
-            ran.signal()
+            if value == 3 { lastRan.signal() }
         }
         for value in 1...3 { throttler.send(value) }
-        #expect(await ran.wait(count: 2))
-        #expect(values.withLock { $0 } == [1, 3])
+        #expect(await lastRan.wait())
+        // 1 runs at once and 3 at the end of its window. Whether 2 ran too
+        // depends on whether the sends fell in one 5 ms window, which a loaded
+        // machine does not promise: the test asserts no timing.
+        let ran = values.withLock { $0 }
+        #expect(ran == [1, 3] || ran == [1, 2, 3])
         #expect(throttler.cancel() == false)
     }
 }
