@@ -46,8 +46,7 @@
 public final class Throttler<Value: Sendable>: Sendable {
     // `send(_:)` is inlinable, so that it is specialised for the caller's
     // `Value`: unspecialised, generic value handling is most of what a send
-    // inside an open window costs (1,027 instructions unspecialised against
-    // 85). The state's exclusivity check is left to its lock (see `Locked`). What
+    // inside an open window costs. The state's exclusivity check is left to its lock (see `Locked`). What
     // `send(_:)` touches is therefore `@usableFromInline`.
     @usableFromInline
     struct State: Sendable {

@@ -13,8 +13,7 @@ import Dispatch
 ///
 /// The queue is a growable ring (amortised O(1) at both ends); a waiting
 /// event costs one closure context (the registration and the event's values)
-/// and one slot of the ring, 96 bytes in all (a `DispatchQueue.main.async`
-/// block costs 144).
+/// and one slot of the ring, less than a `DispatchQueue.main.async` block.
 ///
 /// Lock order: a mailbox's lock is a leaf. No closure runs under it and
 /// nothing is released under it.

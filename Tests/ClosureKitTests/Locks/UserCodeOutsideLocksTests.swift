@@ -333,7 +333,7 @@ struct UserCodeOutsideLocksTests {
     func droppedKeyPathComparedOutsideLock() {
         let account = ObservedAccount()
         let token = Locked<KeyPathObservationToken<ObservedAccount>?>(nil)
-        let otherPath = Locked(UncheckedSendable<PartialKeyPath<ObservedAccount>?>(nil))
+        let otherPath = Locked<(any PartialKeyPath<ObservedAccount> & Sendable)?>(nil)
         let armed = Locked(false)
         let fired = Locked(false)
         // The arguments' `==` and `hash(into:)` drop `other` again, once
@@ -347,11 +347,11 @@ struct UserCodeOutsideLocksTests {
             }
             guard wasArmed else { return }
             fired.withLock { $0 = true }
-            if let token = token.withLock({ $0 }), let other = otherPath.withLock({ $0.value }) { token.cancel(other) }
+            if let token = token.withLock({ $0 }), let other = otherPath.withLock({ $0 }) { token.cancel(other) }
         }
         let watched = \ObservedAccount.[reentering: ReenteringKey(id: 10, onUse: reenter)]
         let other = \ObservedAccount.[reentering: ReenteringKey(id: 20, onUse: reenter)]
-        otherPath.withLock { $0.value = other }
+        otherPath.withLock { $0 = other }
         let log = ObservationLog<Int>()
         let registered = account.observe([watched, other], options: .new) { _, change in
             log.append(change.newValue ?? -1)

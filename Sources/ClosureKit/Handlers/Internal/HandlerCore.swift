@@ -102,8 +102,8 @@ class AnyHandlerCore: @unchecked Sendable {
     /// The current snapshot, nil when it must be rebuilt. Guarded by the
     /// group's lock. Internal, and touched only by this file's code, in
     /// accesses that call nothing: the optimiser then sees every access and
-    /// drops the runtime's exclusivity checks (inlinable code that read it
-    /// in another module would keep them, about 80 instructions a dispatch).
+    /// drops the runtime's exclusivity checks, which inlinable code reading
+    /// it from another module would keep on every dispatch.
     var cache: AnyHandlerSnapshot?
 
     /// The number of registered entries. Guarded by the group's lock.
@@ -394,7 +394,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     ///
     /// Never inlined: it is the slow path of ``HandlerDispatch/isCurrent(at:)``
     /// (taken only after a removal, or for a one-shot entry); inlined, it
-    /// adds about 5% to every dispatch loop (`control-events.send-10`).
+    /// would weigh on every dispatch loop.
     @usableFromInline @inline(never)
     func claim(_ entry: HandlerEntry<Element>) -> Bool {
         group.lock.lock()
