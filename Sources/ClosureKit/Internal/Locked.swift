@@ -29,6 +29,9 @@
 ///    dependencies under its own state lock, and each wiring takes the lock
 ///    of the observed object's `ObservationStorage`, a leaf that never calls
 ///    back into a `PathObservation` while held.
+/// 2. a tracked read of an `@ObservableProperty` (a registration finding the
+///    properties its key path reads) assigns the property's slot under its
+///    `ObservationStorage` lock, which takes `SlotTable`'s lock, a leaf.
 ///
 /// So the 64 ``Lock/stripes``, which two unrelated objects may share, are
 /// never nested inside one another. The timer thread's sleeper takes its
