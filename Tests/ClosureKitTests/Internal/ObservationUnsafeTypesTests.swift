@@ -38,7 +38,13 @@ struct ObservationUnsafeTypesTests {
     @Test("a pinned key path reads back the key path it pinned, in one word")
     func pinnedKeyPath() throws {
         let keyPath: AnyKeyPath = \Root.value
-        let pinned = try #require(PinnedKeyPath(pinning: keyPath))
+        // The pins are process-wide and permanent: a test that fills them
+        // (`UserCodeOutsideLocksTests`) may have run first, and then pinning
+        // a new key path is refused, which is the only case it may be.
+        guard let pinned = PinnedKeyPath(pinning: keyPath) else {
+            #expect(KeyPathPins.count == KeyPathPins.capacity)
+            return
+        }
         #expect(pinned.keyPath === keyPath)
         #expect(ObservedKeyPath(pinned: pinned).keyPath == keyPath)
         #expect(MemoryLayout<PinnedKeyPath>.size == MemoryLayout<AnyKeyPath>.size)
