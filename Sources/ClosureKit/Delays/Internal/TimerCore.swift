@@ -2,7 +2,7 @@ import Dispatch
 
 /// The one timer facility behind a clock: a binary min-heap of pending delays
 /// ordered by deadline, then by scheduling order, behind one lock
-/// (``UnretainedDelayHeap``, whose entries do not keep their records alive:
+/// (``DelayHeap``, whose entries do not keep their records alive:
 /// each record is also its owner's token).
 ///
 /// Deadlines are whole nanoseconds ("ticks") on the clock's own time line.
@@ -16,7 +16,7 @@ import Dispatch
 class TimerCore: @unchecked Sendable {
     let lock = Lock()
     /// Guarded by `lock`.
-    private let heap = UnretainedDelayHeap()
+    private let heap = DelayHeap()
 
     init() {}
 

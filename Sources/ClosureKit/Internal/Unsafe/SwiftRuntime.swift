@@ -14,7 +14,7 @@ internal import ClosureKitShims
 ///
 /// What they are for: the delay heap refers to each pending delay, which is
 /// also the token its owner holds, without retaining it, and retains it at
-/// its deadline only if its owner still holds it (``UnretainedDelayHeap``);
+/// its deadline only if its owner still holds it (``UnretainedDelayEntries``);
 /// on Linux, the side table pins the objects it describes with unowned
 /// references and sweeps those that have ended
 /// (``PinnedOwnerReference``: 50% on `association.read.any`, 289 instructions
