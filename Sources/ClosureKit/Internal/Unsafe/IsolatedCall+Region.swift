@@ -11,13 +11,13 @@ extension IsolatedCall {
     /// ``synchronous(_:)`` for a region-bound closure of one value.
     @inline(__always)
     static func bound<Input>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        return sameLayoutCast(BoundValueAction(body: body), to: BoundPlainValueAction<Input>.self).body
+        return sameLayoutCast(BoundValueAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object.
     @inline(__always)
     static func bound<Input: AnyObject>(_ body: @escaping @isolated(any) (Input) -> Void) -> @Sendable (Input) -> Void {
-        return sameLayoutCast(BoundObjectAction(body: body), to: BoundPlainObjectAction<Input>.self).body
+        return sameLayoutCast(BoundObjectAction(body: body), to: PlainObjectAction<Input>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure that takes an object and a value.
@@ -25,7 +25,7 @@ extension IsolatedCall {
     static func bound<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) (First, Second) -> Void
     ) -> @Sendable (First, Second) -> Void {
-        return sameLayoutCast(BoundObjectPair(body: body), to: BoundPlainObjectPair<First, Second>.self).body
+        return sameLayoutCast(BoundObjectPair(body: body), to: PlainObjectPair<First, Second>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a closure of two values that answers.
@@ -33,7 +33,7 @@ extension IsolatedCall {
     static func bound<First, Second, Output>(
         _ body: @escaping @isolated(any) (First, Second) -> Output
     ) -> @Sendable (First, Second) -> Output {
-        return sameLayoutCast(BoundPair(body: body), to: BoundPlainPair<First, Second, Output>.self).body
+        return sameLayoutCast(BoundPair(body: body), to: PlainPair<First, Second, Output>.self).body
     }
 
     /// ``bound(_:)-((Input)->Void)`` for a hook point's `instead` closure.
@@ -42,7 +42,7 @@ extension IsolatedCall {
         _ body: @escaping @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     ) -> @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result {
         return sameLayoutCast(
-            BoundOwnedInstead(body: body), to: BoundPlainOwnedInstead<Owner, Arguments, Result>.self
+            BoundOwnedInstead(body: body), to: PlainOwnedInstead<Owner, Arguments, Result>.self
         ).body
     }
 
@@ -51,7 +51,7 @@ extension IsolatedCall {
     static func bound<each Input, Output>(
         _ body: @escaping @isolated(any) (repeat each Input) -> Output
     ) -> @Sendable (repeat each Input) -> Output {
-        return sameLayoutCast(BoundPack(body: body), to: BoundPlainPack<repeat each Input, Output>.self).body
+        return sameLayoutCast(BoundPack(body: body), to: PlainPack<repeat each Input, Output>.self).body
     }
 }
 
@@ -66,7 +66,6 @@ extension IsolatedCall {
 // proxy calls it only from a message, synchronously, and for an actor's
 // closure only after `RegionBound.enter(_:)`.
 extension IsolatedCall {
-    struct RegionAction<Input> { let body: @isolated(any) (Input) -> Void }
     struct RegionFunction<Input, Output> { let body: @isolated(any) (Input) -> Output }
     struct RegionInstead<Arguments, Result> {
         let body: @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
@@ -79,7 +78,7 @@ extension IsolatedCall {
     static func regionBound<Input>(
         _ body: @escaping @isolated(any) (Input) -> Void
     ) -> @Sendable (Input) -> Void {
-        return sameLayoutCast(RegionAction(body: body), to: PlainValueAction<Input>.self).body
+        return sameLayoutCast(BoundValueAction(body: body), to: PlainValueAction<Input>.self).body
     }
 
     /// ``regionBound(_:)-((Input)->Void)`` for a closure that answers.

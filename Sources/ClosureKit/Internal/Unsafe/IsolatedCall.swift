@@ -26,11 +26,13 @@
 /// function value would. A generic struct's field has the representation of
 /// its declaration, though: an unconstrained parameter is passed indirectly
 /// and a generic result returned indirectly, so a closure that takes an
-/// object or returns `Void` came out of `Isolated<Input, Output>` wrapped in
-/// a thunk each way (two more calls at every event, two allocations at every
-/// registration). The shapes the library registers most have their own
-/// structs, whose fields match the caller's closure: `() -> Void`,
-/// `(Input) -> Void`, `(Object) -> Void` and `(Object, Value) -> Void`.
+/// object or returns `Void`, cast through `Isolated<Input, Output>`, would
+/// come out wrapped in a thunk each way (two more calls at every event, two
+/// allocations at every registration). Hence one struct per shape the
+/// library registers, whose field matches the caller's closure: `() -> Void`,
+/// `(Input) -> Void`, `(Object) -> Void`, `(Object, Value) -> Void`, the
+/// `instead` forms and the parameter packs; the `Plain` structs are the
+/// targets of every cast, here and in `IsolatedCall+Region.swift`.
 package enum IsolatedCall {
     struct Isolated<Input, Output> { let body: @isolated(any) @Sendable (Input) -> Output }
     struct Plain<Input, Output> { let body: @Sendable (Input) -> Output }
@@ -66,21 +68,13 @@ package enum IsolatedCall {
     }
 
     struct BoundValueAction<Input> { let body: @isolated(any) (Input) -> Void }
-    struct BoundPlainValueAction<Input> { let body: @Sendable (Input) -> Void }
     struct BoundObjectAction<Input: AnyObject> { let body: @isolated(any) (Input) -> Void }
-    struct BoundPlainObjectAction<Input: AnyObject> { let body: @Sendable (Input) -> Void }
     struct BoundObjectPair<First: AnyObject, Second> { let body: @isolated(any) (First, Second) -> Void }
-    struct BoundPlainObjectPair<First: AnyObject, Second> { let body: @Sendable (First, Second) -> Void }
     struct BoundPair<First, Second, Output> { let body: @isolated(any) (First, Second) -> Output }
-    struct BoundPlainPair<First, Second, Output> { let body: @Sendable (First, Second) -> Output }
     struct BoundOwnedInstead<Owner, Arguments, Result> {
         let body: @isolated(any) (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
     }
-    struct BoundPlainOwnedInstead<Owner, Arguments, Result> {
-        let body: @Sendable (Owner, inout InsteadInvocation<Arguments, Result>) -> Result
-    }
     struct BoundPack<each Input, Output> { let body: @isolated(any) (repeat each Input) -> Output }
-    struct BoundPlainPack<each Input, Output> { let body: @Sendable (repeat each Input) -> Output }
 
     /// The closure, callable synchronously. Call it only on `body.isolation`.
     @inline(__always)
@@ -98,12 +92,7 @@ package enum IsolatedCall {
         return sameLayoutCast(IsolatedPair(body: body), to: PlainPair<First, Second, Output>.self).body
     }
 
-    /// ``synchronous(_:)`` for a closure of no parameters and no result,
-    /// through non-generic structs: a generic struct's field stores a
-    /// closure in its most general form (the result returned indirectly), so
-    /// a `() -> Void` cast through a struct generic in its result came out
-    /// wrapped in two reabstraction thunks, two allocations at every
-    /// registration and two more calls at every event.
+    /// ``synchronous(_:)`` for a closure of no parameters and no result.
     @inline(__always)
     static func synchronous(
         _ body: @escaping @isolated(any) @Sendable () -> Void
@@ -112,10 +101,7 @@ package enum IsolatedCall {
     }
 
     /// ``synchronous(_:)`` for a closure that returns nothing (a proxy's
-    /// `before`, `after` or `implement` of a method with no result): with
-    /// the result fixed to `Void`, the struct's field returns it directly, as
-    /// the caller's closure does; a generic `Output` is returned indirectly,
-    /// which cost a reabstraction thunk each way.
+    /// `before`, `after` or `implement` of a method with no result).
     @inline(__always)
     static func synchronous<Input>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Void
@@ -124,11 +110,7 @@ package enum IsolatedCall {
     }
 
     /// ``synchronous(_:)`` for a closure that takes an object and returns
-    /// nothing (a control's handler, an end-of-life callback): `Input` is
-    /// class-bound, so the struct's field passes it directly, as the
-    /// caller's closure does, and the cast needs no reabstraction thunk
-    /// (an unconstrained `Input` is passed indirectly: two thunks, two more
-    /// calls at every event).
+    /// nothing (a control's handler, an end-of-life callback).
     @inline(__always)
     static func synchronous<Input: AnyObject>(
         _ body: @escaping @isolated(any) @Sendable (Input) -> Void
@@ -137,8 +119,7 @@ package enum IsolatedCall {
     }
 
     /// ``synchronous(_:)`` for a closure that takes an object and a value
-    /// and returns nothing (an observer, a hook point's `before` or
-    /// `after`), for the same reason as the object form.
+    /// and returns nothing (an observer, a hook point's `before` or `after`).
     @inline(__always)
     static func synchronous<First: AnyObject, Second>(
         _ body: @escaping @isolated(any) @Sendable (First, Second) -> Void
