@@ -22,10 +22,10 @@ public import Synchronization
 ///
 /// `Mutex` hands a contended lock over in the kernel (a futex on Linux), out
 /// of the thread sanitizer's sight, so each lock also tells the sanitizer what
-/// it did (``Platform/lockAcquired(_:)``, ``Platform/lockReleasing(_:)``:
-/// calls into ClosureKitShims, which call `__tsan_acquire` and `__tsan_release`
-/// when that file is compiled with the sanitizer and do nothing otherwise, a
-/// call and a return each). ``lock()`` and ``unlock()`` are inlinable into the
+/// it did (`closurekit_lock_acquired` and `closurekit_lock_releasing`,
+/// functions of ClosureKitShims' C file, which call `__tsan_acquire` and
+/// `__tsan_release` when that file is compiled with the sanitizer and do
+/// nothing otherwise, a call and a return each). ``lock()`` and ``unlock()`` are inlinable into the
 /// library's callers (`Throttler.send` inlines its critical section).
 @usableFromInline
 struct Lock: @unchecked Sendable {
@@ -56,12 +56,12 @@ struct Lock: @unchecked Sendable {
     @inlinable @inline(__always)
     func lock() {
         mutex.pointee._unsafeLock()
-        Platform.lockAcquired(raw)
+        closurekit_lock_acquired(raw)
     }
 
     @inlinable @inline(__always)
     func unlock() {
-        Platform.lockReleasing(raw)
+        closurekit_lock_releasing(raw)
         mutex.pointee._unsafeUnlock()
     }
 
@@ -71,21 +71,5 @@ struct Lock: @unchecked Sendable {
         lock()
         defer { unlock() }
         return try body()
-    }
-}
-
-extension Platform {
-    /// Tells the thread sanitizer that the ``Lock`` at `lock` was just
-    /// taken; nothing when ClosureKitShims is compiled without it.
-    @inlinable @inline(__always)
-    static func lockAcquired(_ lock: UnsafeMutableRawPointer) {
-        closurekit_lock_acquired(lock)
-    }
-
-    /// Tells the thread sanitizer that the ``Lock`` at `lock` is about to be
-    /// given up; nothing when ClosureKitShims is compiled without it.
-    @inlinable @inline(__always)
-    static func lockReleasing(_ lock: UnsafeMutableRawPointer) {
-        closurekit_lock_releasing(lock)
     }
 }
