@@ -167,6 +167,32 @@ struct ObjectLifetimeTests {
         _ = kept
     }
 
+    @Test("a prune that drops 262,144 let-go callbacks at once releases them one by one")
+    func longDroppedChainIsReleasedIteratively() {
+        // Registrations prune at 8 records, then at twice those the last
+        // prune kept: the registration after 2^18 kept ones prunes, and by
+        // then their tokens are gone. Released as one linked list, the
+        // records' deinits would nest 262,144 deep and overflow the stack.
+        let probe = Probe()
+        let count = 1 << 18
+        var object: LifetimeObject? = LifetimeObject()
+        var tokens: [CancellationToken] = []
+        tokens.reserveCapacity(count)
+        for _ in 0..<count {
+            let captured = ReleaseCounter(probe)
+            tokens.append(object!.onEnd { _ = captured })
+        }
+        #expect(probe.count == 0)
+        tokens = []
+        let last = object!.onEnd { probe.record("last") }
+        // Every let-go record, and its capture, went at that prune.
+        #expect(probe.count == count)
+        #expect(object!.lifetimeStorage.endCallbackCount == 1)
+        object = nil
+        #expect(probe.events == ["last"])
+        _ = last
+    }
+
     @Test("a token released by an earlier end-of-life callback prevents its own, and its captures go")
     func callbackReleasesLaterToken() {
         let probe = Probe()
@@ -389,4 +415,15 @@ struct ObjectLifetimeMainActorTests {
         #expect(ended == ["later"])
         _ = later
     }
+}
+
+/// Counts its own release on a probe.
+private final class ReleaseCounter: Sendable {
+    let probe: Probe
+
+    init(_ probe: Probe) {
+        self.probe = probe
+    }
+
+    deinit { probe.increment() }
 }
