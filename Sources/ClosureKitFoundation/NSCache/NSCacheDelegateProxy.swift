@@ -85,14 +85,10 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
 
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
 /// requires) that forwards to its proxy.
-final class NSCacheDelegateAdapter: DelegateProxyAdapter, NSCacheDelegate {
-    /// The proxy, or nil once it has ended.
-    private var proxy: NSCacheDelegateProxy? { withProxy(NSCacheDelegateProxy.self) { $0 } }
+final class NSCacheDelegateAdapter: DelegateProxyAdapter, NSCacheDelegate, ProxyServingAdapter {
+    typealias Proxy = NSCacheDelegateProxy
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
-        guard let proxy else { return }
-        proxy.forward(NSCacheDelegateProxy.selectors.willEvictObject, (cache, obj)) {
-            optionalMethod($0.cache(_:willEvictObject:))?($1.0, $1.1)
-        }
+        send(Proxy.selectors.willEvictObject, (cache, obj)) { $0.cache(_:willEvictObject:) }
     }
 }

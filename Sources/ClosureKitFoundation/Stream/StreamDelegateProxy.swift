@@ -91,14 +91,10 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
 /// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
-final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate {
-    /// The proxy, or nil once it has ended.
-    private var proxy: StreamDelegateProxy? { withProxy(StreamDelegateProxy.self) { $0 } }
+final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate, ProxyServingAdapter {
+    typealias Proxy = StreamDelegateProxy
 
     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
-        guard let proxy else { return }
-        proxy.forward(StreamDelegateProxy.selectors.handleEvent, (aStream, eventCode)) {
-            optionalMethod($0.stream(_:handle:))?($1.0, $1.1)
-        }
+        send(Proxy.selectors.handleEvent, (aStream, eventCode)) { $0.stream(_:handle:) }
     }
 }

@@ -327,24 +327,4 @@ public final class URLSessionDelegateProxy: SendableDelegateProxy<any URLSession
     /// ``DelegateProxyAdapter``). Once the proxy has ended, the session's
     /// delegate answers as one that implements nothing.
     public var sessionDelegate: any URLSessionDelegate { adapter }
-
-    /// Sends a message to the real delegate, as `P`, unless it does not
-    /// adopt `P` or (on Apple platforms, where the methods are optional) does
-    /// not implement the method (it is never this proxy's own adapter: see
-    /// `DelegateProxy.standIn`): then `fallback` answers, as Foundation would for a
-    /// delegate without the method. `send` gets the real delegate and the
-    /// message's arguments, and returns whether the method was implemented.
-    @inline(__always)
-    func toReal<P, Arguments>(
-        _ type: P.Type,
-        _ fallback: @escaping () -> Void,
-        _ send: @escaping (P, Arguments) -> Bool
-    ) -> (any URLSessionDelegate, Arguments) -> Void {
-        { realDelegate, arguments in
-            guard let real = realDelegate as? P, send(real, arguments) else {
-                fallback()
-                return
-            }
-        }
-    }
 }
