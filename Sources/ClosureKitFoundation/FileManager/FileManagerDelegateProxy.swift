@@ -45,8 +45,8 @@ import Foundation
 /// the object the file manager holds (``fileManagerDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
 // `@unchecked Sendable`, restated from `SendableDelegateProxy` as Swift asks
-// of a subclass: the proxy adds no state of its own (its adapter is set in
-// `init` and never changes), and every closure it holds is `@Sendable`.
+// of a subclass: the proxy adds no state of its own (its adapter is its
+// base's stand-in, set in `init`), and every closure it holds is `@Sendable`.
 public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManagerDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
@@ -190,18 +190,15 @@ public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManag
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the file manager holds as its delegate; it forwards here.
-    let adapter = FileManagerDelegateAdapter()
-
     /// Creates a proxy that is not installed on any file manager.
     public required init() {
         super.init()
-        adapter.serve(self)
+        FileManagerDelegateAdapter().serve(self)
     }
 
     /// The object a file manager holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var fileManagerDelegate: any FileManagerDelegate { adapter }
+    public var fileManagerDelegate: any FileManagerDelegate { servingAdapter }
 
     /// The proxy of `fileManager`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.

@@ -72,18 +72,15 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the archiver holds as its delegate; it forwards here.
-    let adapter = NSKeyedArchiverDelegateAdapter()
-
     /// Creates a proxy that is not installed on any archiver.
     public required init() {
         super.init()
-        adapter.serve(self)
+        NSKeyedArchiverDelegateAdapter().serve(self)
     }
 
     /// The object an archiver holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var archiverDelegate: any NSKeyedArchiverDelegate { adapter }
+    public var archiverDelegate: any NSKeyedArchiverDelegate { servingAdapter }
 
     /// The proxy of `archiver`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.

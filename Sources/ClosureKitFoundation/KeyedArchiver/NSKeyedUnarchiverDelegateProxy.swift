@@ -81,18 +81,15 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
-    let adapter = NSKeyedUnarchiverDelegateAdapter()
-
     /// Creates a proxy that is not installed on any unarchiver.
     public required init() {
         super.init()
-        adapter.serve(self)
+        NSKeyedUnarchiverDelegateAdapter().serve(self)
     }
 
     /// The object an unarchiver holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { adapter }
+    public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { servingAdapter }
 
     /// The proxy of `unarchiver`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.

@@ -51,18 +51,15 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the stream holds as its delegate; it forwards here.
-    let adapter = StreamDelegateAdapter()
-
     /// Creates a proxy that is not installed on any stream.
     public required init() {
         super.init()
-        adapter.serve(self)
+        StreamDelegateAdapter().serve(self)
     }
 
     /// The object a stream holds as its delegate: it forwards every message
     /// to this proxy. ``proxy(for:)`` installs it.
-    public var streamDelegate: any StreamDelegate { adapter }
+    public var streamDelegate: any StreamDelegate { servingAdapter }
 
     /// The proxy of `stream`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
