@@ -80,10 +80,10 @@ struct FoundationAdaptersTests {
     /// delegate, no; a closure, yes while it is registered; a real delegate,
     /// what it implements. A name outside the protocol is left to `NSObject`.
     private func checkEveryMethod<Proxy: DelegateProxyBase<Delegate>, Delegate>(
-        _: Proxy.Type, adapter: (Proxy) -> DelegateProxyAdapter, realDelegate: Delegate
+        _: Proxy.Type, delegate: (Proxy) -> Delegate, realDelegate: Delegate
     ) throws {
         let proxy = Proxy()
-        let adapter = adapter(proxy)
+        let adapter = try #require(delegate(proxy) as? DelegateProxyAdapter)
         let neverAsked: (AnyObject) -> Bool = { _ in
             Issue.record("asked about a real delegate that is not there")
             return true
@@ -117,13 +117,13 @@ struct FoundationAdaptersTests {
     /// stand-in, never its real delegate, forwards to it, and answers no once
     /// it has ended, without keeping it alive.
     private func checkWiring<Proxy: DelegateProxyBase<Delegate>, Delegate>(
-        _: Proxy.Type, adapter: (Proxy) -> DelegateProxyAdapter
+        _: Proxy.Type, delegate: (Proxy) -> Delegate
     ) throws {
         var proxy: Proxy? = Proxy()
         weak let weakProxy = proxy
         let other = Proxy()
-        let own = adapter(try #require(proxy))
-        let othersAdapter = adapter(other)
+        let own = try #require(proxy.map(delegate) as? DelegateProxyAdapter)
+        let othersAdapter = try #require(delegate(other) as? DelegateProxyAdapter)
         #expect(try #require(proxy).standIn === own)
         #expect(own.withProxy(Proxy.self) { $0 } === proxy)
         #expect(own.withProxy(DelegateProxyBase<Delegate>.self) { $0 } === proxy)
@@ -148,48 +148,53 @@ struct FoundationAdaptersTests {
 
     @Test("the XMLParser adapter answers for exactly the methods with closures or a real delegate")
     func xmlParser() throws {
-        try checkEveryMethod(XMLParserDelegateProxy.self, adapter: \.adapter, realDelegate: RecordingXMLDelegate())
-        try checkWiring(XMLParserDelegateProxy.self, adapter: \.adapter)
+        try checkEveryMethod(
+            XMLParserDelegateProxy.self, delegate: \.parserDelegate, realDelegate: RecordingXMLDelegate())
+        try checkWiring(XMLParserDelegateProxy.self, delegate: \.parserDelegate)
     }
 
     @Test("the Stream adapter answers for exactly the methods with closures or a real delegate")
     func stream() throws {
-        try checkEveryMethod(StreamDelegateProxy.self, adapter: \.adapter, realDelegate: StreamDelegateAdapter())
-        try checkWiring(StreamDelegateProxy.self, adapter: \.adapter)
+        try checkEveryMethod(
+            StreamDelegateProxy.self, delegate: \.streamDelegate, realDelegate: StreamDelegateAdapter())
+        try checkWiring(StreamDelegateProxy.self, delegate: \.streamDelegate)
     }
 
     @Test("the NSCache adapter answers for exactly the methods with closures or a real delegate")
     func cache() throws {
-        try checkEveryMethod(NSCacheDelegateProxy.self, adapter: \.adapter, realDelegate: NSCacheDelegateAdapter())
-        try checkWiring(NSCacheDelegateProxy.self, adapter: \.adapter)
+        try checkEveryMethod(
+            NSCacheDelegateProxy.self, delegate: \.cacheDelegate, realDelegate: NSCacheDelegateAdapter())
+        try checkWiring(NSCacheDelegateProxy.self, delegate: \.cacheDelegate)
     }
 
     @Test("the FileManager adapter answers for exactly the methods with closures or a real delegate")
     func fileManager() throws {
         try checkEveryMethod(
-            FileManagerDelegateProxy.self, adapter: \.adapter, realDelegate: FileManagerDelegateAdapter())
-        try checkWiring(FileManagerDelegateProxy.self, adapter: \.adapter)
+            FileManagerDelegateProxy.self, delegate: \.fileManagerDelegate, realDelegate: FileManagerDelegateAdapter())
+        try checkWiring(FileManagerDelegateProxy.self, delegate: \.fileManagerDelegate)
     }
 
     @Test("the NSKeyedArchiver adapter answers for exactly the methods with closures or a real delegate")
     func keyedArchiver() throws {
         try checkEveryMethod(
-            NSKeyedArchiverDelegateProxy.self, adapter: \.adapter, realDelegate: NSKeyedArchiverDelegateAdapter())
-        try checkWiring(NSKeyedArchiverDelegateProxy.self, adapter: \.adapter)
+            NSKeyedArchiverDelegateProxy.self, delegate: \.archiverDelegate,
+            realDelegate: NSKeyedArchiverDelegateAdapter())
+        try checkWiring(NSKeyedArchiverDelegateProxy.self, delegate: \.archiverDelegate)
     }
 
     @Test("the NSKeyedUnarchiver adapter answers for exactly the methods with closures or a real delegate")
     func keyedUnarchiver() throws {
         try checkEveryMethod(
-            NSKeyedUnarchiverDelegateProxy.self, adapter: \.adapter, realDelegate: NSKeyedUnarchiverDelegateAdapter())
-        try checkWiring(NSKeyedUnarchiverDelegateProxy.self, adapter: \.adapter)
+            NSKeyedUnarchiverDelegateProxy.self, delegate: \.unarchiverDelegate,
+            realDelegate: NSKeyedUnarchiverDelegateAdapter())
+        try checkWiring(NSKeyedUnarchiverDelegateProxy.self, delegate: \.unarchiverDelegate)
     }
 
     @Test("the URLSession adapter answers for exactly the methods with closures or a real delegate")
     func urlSession() throws {
         try checkEveryMethod(
-            URLSessionDelegateProxy.self, adapter: \.adapter, realDelegate: URLSessionDelegateAdapter())
-        try checkWiring(URLSessionDelegateProxy.self, adapter: \.adapter)
+            URLSessionDelegateProxy.self, delegate: \.sessionDelegate, realDelegate: URLSessionDelegateAdapter())
+        try checkWiring(URLSessionDelegateProxy.self, delegate: \.sessionDelegate)
     }
 
     @Test("an adapter chained to another proxy's adapter forwards there, once")
@@ -201,11 +206,11 @@ struct FoundationAdaptersTests {
         let firstToken = first.implement(StreamDelegateProxy.selectors.handleEvent) { _, _ in calls.append("first") }
         let secondToken = second.implement(StreamDelegateProxy.selectors.handleEvent) { _, _ in calls.append("second") }
         // With a closure, the first proxy answers and the second is not asked.
-        first.adapter.stream(InputStream(data: Data()), handle: .openCompleted)
+        first.streamDelegate.stream(InputStream(data: Data()), handle: .openCompleted)
         #expect(calls.values == ["first"])
         #expect(firstToken.cancel())
         // Without one, the message goes on to the second proxy's closure.
-        first.adapter.stream(InputStream(data: Data()), handle: .openCompleted)
+        first.streamDelegate.stream(InputStream(data: Data()), handle: .openCompleted)
         #expect(calls.values == ["first", "second"])
         withExtendedLifetime(secondToken) {}
     }
@@ -213,7 +218,7 @@ struct FoundationAdaptersTests {
     @Test("an adapter kept after its proxy ended answers as a delegate that implements nothing")
     func adapterOutlivesItsProxy() throws {
         var proxy: XMLParserDelegateProxy? = XMLParserDelegateProxy()
-        let adapter = try #require(proxy).adapter
+        let adapter = try #require(proxy).parserDelegate
         let token = try #require(proxy).implement(XMLParserDelegateProxy.selectors.resolveExternalEntity) { _ in
             Data("closure".utf8)
         }

@@ -45,8 +45,8 @@ import Foundation
 /// the object the file manager holds (``fileManagerDelegate``) is a small
 /// internal `NSObject` that forwards to this proxy, on every platform alike.
 // `@unchecked Sendable`, restated from `SendableDelegateProxy` as Swift asks
-// of a subclass: the proxy adds no state of its own (its adapter is set in
-// `init` and never changes), and every closure it holds is `@Sendable`.
+// of a subclass: the proxy adds no state of its own (its adapter is its
+// base's stand-in, set in `init`), and every closure it holds is `@Sendable`.
 public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManagerDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
@@ -190,18 +190,15 @@ public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManag
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the file manager holds as its delegate; it forwards here.
-    let adapter = FileManagerDelegateAdapter()
-
     /// Creates a proxy that is not installed on any file manager.
     public required init() {
         super.init()
-        adapter.serve(self)
+        FileManagerDelegateAdapter().serve(self)
     }
 
     /// The object a file manager holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var fileManagerDelegate: any FileManagerDelegate { adapter }
+    public var fileManagerDelegate: any FileManagerDelegate { servingAdapter }
 
     /// The proxy of `fileManager`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.
@@ -232,17 +229,14 @@ public final class FileManagerDelegateProxy: SendableDelegateProxy<any FileManag
 // The adapter has no state of its own; its base's reference to the proxy is
 // set before the adapter is shared, and cleared as the proxy ends (see
 // `DelegateProxyAdapter`).
-final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegate, @unchecked Sendable {
-    private typealias P = FileManagerDelegateProxy
-
-    /// The proxy, or nil once it has ended.
-    private var proxy: FileManagerDelegateProxy? { withProxy(FileManagerDelegateProxy.self) { $0 } }
+final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegate, ProxyServingAdapter,
+    @unchecked Sendable
+{
+    typealias Proxy = FileManagerDelegateProxy
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalMethod($0.fileManager(_:shouldCopyItemAtPath:toPath:))?($1.0, $1.1, $1.2)
-                ?? true
+        send(Proxy.selectors.shouldCopyItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            $0.fileManager(_:shouldCopyItemAtPath:toPath:)
         }
     }
 
@@ -250,20 +244,15 @@ final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegat
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAtPath srcPath: String,
         toPath dstPath: String
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterCopyErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        let arguments = (fileManager, error, srcPath, dstPath)
+        return send(Proxy.selectors.shouldProceedAfterCopyErrorAtPath, arguments, default: false) {
+            $0.fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldMoveItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalMethod($0.fileManager(_:shouldMoveItemAtPath:toPath:))?($1.0, $1.1, $1.2)
-                ?? true
+        send(Proxy.selectors.shouldMoveItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            $0.fileManager(_:shouldMoveItemAtPath:toPath:)
         }
     }
 
@@ -271,20 +260,15 @@ final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegat
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAtPath srcPath: String,
         toPath dstPath: String
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterMoveErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        let arguments = (fileManager, error, srcPath, dstPath)
+        return send(Proxy.selectors.shouldProceedAfterMoveErrorAtPath, arguments, default: false) {
+            $0.fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldLinkItemAtPath srcPath: String, toPath dstPath: String) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
-            return optionalMethod($0.fileManager(_:shouldLinkItemAtPath:toPath:))?($1.0, $1.1, $1.2)
-                ?? true
+        send(Proxy.selectors.shouldLinkItemAtPath, (fileManager, srcPath, dstPath), default: true) {
+            $0.fileManager(_:shouldLinkItemAtPath:toPath:)
         }
     }
 
@@ -292,105 +276,79 @@ final class FileManagerDelegateAdapter: DelegateProxyAdapter, FileManagerDelegat
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAtPath srcPath: String,
         toPath dstPath: String
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterLinkErrorAtPath, (fileManager, error, srcPath, dstPath), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        let arguments = (fileManager, error, srcPath, dstPath)
+        return send(Proxy.selectors.shouldProceedAfterLinkErrorAtPath, arguments, default: false) {
+            $0.fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAtPath path: String) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldRemoveItemAtPath, (fileManager, path), default: true) {
-            return optionalMethod($0.fileManager(_:shouldRemoveItemAtPath:))?($1.0, $1.1) ?? true
+        send(Proxy.selectors.shouldRemoveItemAtPath, (fileManager, path), default: true) {
+            $0.fileManager(_:shouldRemoveItemAtPath:)
         }
     }
 
     func fileManager(
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAtPath path: String
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:removingItemAtPath:))?(
-                $1.0, $1.1, $1.2) ?? false
+        send(Proxy.selectors.shouldProceedAfterRemoveErrorAtPath, (fileManager, error, path), default: false) {
+            $0.fileManager(_:shouldProceedAfterError:removingItemAtPath:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldCopyItemAt srcURL: URL, to dstURL: URL) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalMethod($0.fileManager(_:shouldCopyItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+        send(Proxy.selectors.shouldCopyItem, (fileManager, srcURL, dstURL), default: true) {
+            $0.fileManager(_:shouldCopyItemAt:to:)
         }
     }
 
     func fileManager(
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, copyingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        send(Proxy.selectors.shouldProceedAfterCopyError, (fileManager, error, srcURL, dstURL), default: false) {
+            $0.fileManager(_:shouldProceedAfterError:copyingItemAt:to:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldMoveItemAt srcURL: URL, to dstURL: URL) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalMethod($0.fileManager(_:shouldMoveItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+        send(Proxy.selectors.shouldMoveItem, (fileManager, srcURL, dstURL), default: true) {
+            $0.fileManager(_:shouldMoveItemAt:to:)
         }
     }
 
     func fileManager(
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, movingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:movingItemAt:to:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        send(Proxy.selectors.shouldProceedAfterMoveError, (fileManager, error, srcURL, dstURL), default: false) {
+            $0.fileManager(_:shouldProceedAfterError:movingItemAt:to:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldLinkItemAt srcURL: URL, to dstURL: URL) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
-            return optionalMethod($0.fileManager(_:shouldLinkItemAt:to:))?($1.0, $1.1, $1.2) ?? true
+        send(Proxy.selectors.shouldLinkItem, (fileManager, srcURL, dstURL), default: true) {
+            $0.fileManager(_:shouldLinkItemAt:to:)
         }
     }
 
     func fileManager(
         _ fileManager: FileManager, shouldProceedAfterError error: any Error, linkingItemAt srcURL: URL, to dstURL: URL
     ) -> Bool {
-        guard let proxy else { return false }
-        return proxy.forward(
-            P.selectors.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false
-        ) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:))?(
-                $1.0, $1.1, $1.2, $1.3) ?? false
+        send(Proxy.selectors.shouldProceedAfterLinkError, (fileManager, error, srcURL, dstURL), default: false) {
+            $0.fileManager(_:shouldProceedAfterError:linkingItemAt:to:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldRemoveItemAt url: URL) -> Bool {
-        guard let proxy else { return true }
-        return proxy.forward(P.selectors.shouldRemoveItem, (fileManager, url), default: true) {
-            return optionalMethod($0.fileManager(_:shouldRemoveItemAt:))?($1.0, $1.1) ?? true
+        send(Proxy.selectors.shouldRemoveItem, (fileManager, url), default: true) {
+            $0.fileManager(_:shouldRemoveItemAt:)
         }
     }
 
     func fileManager(_ fileManager: FileManager, shouldProceedAfterError error: any Error, removingItemAt url: URL)
         -> Bool
     {
-        guard let proxy else { return false }
-        return proxy.forward(P.selectors.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
-            return optionalMethod($0.fileManager(_:shouldProceedAfterError:removingItemAt:))?(
-                $1.0, $1.1, $1.2) ?? false
+        send(Proxy.selectors.shouldProceedAfterRemoveError, (fileManager, error, url), default: false) {
+            $0.fileManager(_:shouldProceedAfterError:removingItemAt:)
         }
     }
 }

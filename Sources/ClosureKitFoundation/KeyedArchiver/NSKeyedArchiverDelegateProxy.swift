@@ -72,18 +72,15 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the archiver holds as its delegate; it forwards here.
-    let adapter = NSKeyedArchiverDelegateAdapter()
-
     /// Creates a proxy that is not installed on any archiver.
     public required init() {
         super.init()
-        adapter.serve(self)
+        NSKeyedArchiverDelegateAdapter().serve(self)
     }
 
     /// The object an archiver holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var archiverDelegate: any NSKeyedArchiverDelegate { adapter }
+    public var archiverDelegate: any NSKeyedArchiverDelegate { servingAdapter }
 
     /// The proxy of `archiver`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.
@@ -107,46 +104,27 @@ public final class NSKeyedArchiverDelegateProxy: DelegateProxy<any NSKeyedArchiv
 
 /// What an `NSKeyedArchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedArchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedArchiverDelegate {
-    private typealias P = NSKeyedArchiverDelegateProxy
-
-    /// The proxy, or nil once it has ended.
-    private var proxy: NSKeyedArchiverDelegateProxy? { withProxy(NSKeyedArchiverDelegateProxy.self) { $0 } }
+final class NSKeyedArchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedArchiverDelegate, ProxyServingAdapter {
+    typealias Proxy = NSKeyedArchiverDelegateProxy
 
     func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
-        guard let proxy else { return object }
-        return proxy.forward(P.selectors.willEncode, (archiver, object), default: object) {
-            // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let willEncode = optionalMethod($0.archiver(_:willEncode:)) else { return $1.1 }
-            return willEncode($1.0, $1.1)
-        }
+        // Implemented, its answer (nil too) replaces the object; not, the object stays.
+        send(Proxy.selectors.willEncode, (archiver, object), default: object) { $0.archiver(_:willEncode:) }
     }
 
     func archiver(_ archiver: NSKeyedArchiver, didEncode object: Any?) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.didEncode, (archiver, object)) {
-            optionalMethod($0.archiver(_:didEncode:))?($1.0, $1.1)
-        }
+        send(Proxy.selectors.didEncode, (archiver, object)) { $0.archiver(_:didEncode:) }
     }
 
     func archiver(_ archiver: NSKeyedArchiver, willReplace object: Any?, withObject newObject: Any?) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.willReplace, (archiver, object, newObject)) {
-            optionalMethod($0.archiver(_:willReplace:withObject:))?($1.0, $1.1, $1.2)
-        }
+        send(Proxy.selectors.willReplace, (archiver, object, newObject)) { $0.archiver(_:willReplace:withObject:) }
     }
 
     func archiverWillFinish(_ archiver: NSKeyedArchiver) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.willFinish, archiver) {
-            optionalMethod($0.archiverWillFinish(_:))?($1)
-        }
+        send(Proxy.selectors.willFinish, archiver) { $0.archiverWillFinish(_:) }
     }
 
     func archiverDidFinish(_ archiver: NSKeyedArchiver) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.didFinish, archiver) {
-            optionalMethod($0.archiverDidFinish(_:))?($1)
-        }
+        send(Proxy.selectors.didFinish, archiver) { $0.archiverDidFinish(_:) }
     }
 }

@@ -81,18 +81,15 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the unarchiver holds as its delegate; it forwards here.
-    let adapter = NSKeyedUnarchiverDelegateAdapter()
-
     /// Creates a proxy that is not installed on any unarchiver.
     public required init() {
         super.init()
-        adapter.serve(self)
+        NSKeyedUnarchiverDelegateAdapter().serve(self)
     }
 
     /// The object an unarchiver holds as its delegate: it forwards every
     /// message to this proxy. ``proxy(for:)`` installs it.
-    public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { adapter }
+    public var unarchiverDelegate: any NSKeyedUnarchiverDelegate { servingAdapter }
 
     /// The proxy of `unarchiver`, created and installed as its delegate the
     /// first time; the previous delegate becomes `realDelegate`.
@@ -116,50 +113,32 @@ public final class NSKeyedUnarchiverDelegateProxy: DelegateProxy<any NSKeyedUnar
 
 /// What an `NSKeyedUnarchiver` holds as its delegate: forwards to its proxy,
 /// never to itself.
-final class NSKeyedUnarchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedUnarchiverDelegate {
-    private typealias P = NSKeyedUnarchiverDelegateProxy
-
-    /// The proxy, or nil once it has ended.
-    private var proxy: NSKeyedUnarchiverDelegateProxy? { withProxy(NSKeyedUnarchiverDelegateProxy.self) { $0 } }
+final class NSKeyedUnarchiverDelegateAdapter: DelegateProxyAdapter, NSKeyedUnarchiverDelegate, ProxyServingAdapter {
+    typealias Proxy = NSKeyedUnarchiverDelegateProxy
 
     func unarchiver(
         _ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String,
         originalClasses classNames: [String]
     ) -> AnyClass? {
-        guard let proxy else { return nil }
-        return proxy.forward(P.selectors.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
-            return optionalMethod($0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:))?(
-                $1.0, $1.1, $1.2) ?? nil
+        send(Proxy.selectors.cannotDecodeClass, (unarchiver, name, classNames), default: nil) {
+            $0.unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)
         }
     }
 
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, didDecode object: Any?) -> Any? {
-        guard let proxy else { return object }
-        return proxy.forward(P.selectors.didDecode, (unarchiver, object), default: object) {
-            // Implemented, its answer (nil too) replaces the object; not, the object stays.
-            guard let didDecode = optionalMethod($0.unarchiver(_:didDecode:)) else { return $1.1 }
-            return didDecode($1.0, $1.1)
-        }
+        // Implemented, its answer (nil too) replaces the object; not, the object stays.
+        send(Proxy.selectors.didDecode, (unarchiver, object), default: object) { $0.unarchiver(_:didDecode:) }
     }
 
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.willReplace, (unarchiver, object, newObject)) {
-            optionalMethod($0.unarchiver(_:willReplace:with:))?($1.0, $1.1, $1.2)
-        }
+        send(Proxy.selectors.willReplace, (unarchiver, object, newObject)) { $0.unarchiver(_:willReplace:with:) }
     }
 
     func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.willFinish, unarchiver) {
-            optionalMethod($0.unarchiverWillFinish(_:))?($1)
-        }
+        send(Proxy.selectors.willFinish, unarchiver) { $0.unarchiverWillFinish(_:) }
     }
 
     func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {
-        guard let proxy else { return }
-        proxy.forward(P.selectors.didFinish, unarchiver) {
-            optionalMethod($0.unarchiverDidFinish(_:))?($1)
-        }
+        send(Proxy.selectors.didFinish, unarchiver) { $0.unarchiverDidFinish(_:) }
     }
 }

@@ -48,13 +48,10 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the cache holds as its delegate; it forwards here.
-    let adapter = NSCacheDelegateAdapter()
-
     /// Creates a proxy that is not installed on any cache.
     public required init() {
         super.init()
-        adapter.serve(self)
+        NSCacheDelegateAdapter().serve(self)
     }
 
     /// The proxy of `cache`, created and installed as its delegate the first
@@ -80,19 +77,15 @@ public final class NSCacheDelegateProxy: DelegateProxy<any NSCacheDelegate>, Sel
 
     /// The object a cache holds as its delegate: it forwards every message to
     /// this proxy. ``proxy(for:)`` installs it.
-    public var cacheDelegate: any NSCacheDelegate { adapter }
+    public var cacheDelegate: any NSCacheDelegate { servingAdapter }
 }
 
 /// What `NSCache` holds as its delegate: an `NSObject` (as `NSCacheDelegate`
 /// requires) that forwards to its proxy.
-final class NSCacheDelegateAdapter: DelegateProxyAdapter, NSCacheDelegate {
-    /// The proxy, or nil once it has ended.
-    private var proxy: NSCacheDelegateProxy? { withProxy(NSCacheDelegateProxy.self) { $0 } }
+final class NSCacheDelegateAdapter: DelegateProxyAdapter, NSCacheDelegate, ProxyServingAdapter {
+    typealias Proxy = NSCacheDelegateProxy
 
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
-        guard let proxy else { return }
-        proxy.forward(NSCacheDelegateProxy.selectors.willEvictObject, (cache, obj)) {
-            optionalMethod($0.cache(_:willEvictObject:))?($1.0, $1.1)
-        }
+        send(Proxy.selectors.willEvictObject, (cache, obj)) { $0.cache(_:willEvictObject:) }
     }
 }

@@ -42,11 +42,7 @@ extension Stream {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = IsolatedCall.callableInRegion(
-            handler, registeredFrom: isolation, "a handler of \(Self.self)")
-        return delegateProxy.observeAfter(StreamDelegateProxy.selectors.handleEvent, options: options, on: actor) {
-            handler($0.0, $0.1)
-        }
+        observe(nil, options, isolation, handler)
     }
 
     /// Observes the events that overlap `events`.
@@ -73,9 +69,21 @@ extension Stream {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
     ) -> CancellationToken {
+        observe(events, options, isolation, handler)
+    }
+
+    /// What both `onEvent` functions do: observes every event, or those that
+    /// overlap `events`.
+    private func observe(
+        _ events: Stream.Event?, _ options: RegistrationOptions, _ isolation: isolated (any Actor)?,
+        _ handler: @escaping @isolated(any) (_ stream: Stream, _ event: Stream.Event) -> Void
+    ) -> CancellationToken {
         let (actor, handler) = IsolatedCall.callableInRegion(
             handler, registeredFrom: isolation, "a handler of \(Self.self)")
         let selector = StreamDelegateProxy.selectors.handleEvent
+        guard let events else {
+            return delegateProxy.observeAfter(selector, options: options, on: actor) { handler($0.0, $0.1) }
+        }
         guard options.contains(.once) else {
             return delegateProxy.observeAfter(selector, on: actor) { stream, event in
                 guard !event.intersection(events).isEmpty else { return }

@@ -51,18 +51,15 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
     /// The proxy's selectors, one per method of the protocol.
     public static let selectors = Selectors()
 
-    /// The `NSObject` the stream holds as its delegate; it forwards here.
-    let adapter = StreamDelegateAdapter()
-
     /// Creates a proxy that is not installed on any stream.
     public required init() {
         super.init()
-        adapter.serve(self)
+        StreamDelegateAdapter().serve(self)
     }
 
     /// The object a stream holds as its delegate: it forwards every message
     /// to this proxy. ``proxy(for:)`` installs it.
-    public var streamDelegate: any StreamDelegate { adapter }
+    public var streamDelegate: any StreamDelegate { servingAdapter }
 
     /// The proxy of `stream`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
@@ -91,14 +88,10 @@ public final class StreamDelegateProxy: DelegateProxy<any StreamDelegate>, Selec
 /// What a `Stream` holds as its delegate: an `NSObject` (on Apple platforms
 /// `StreamDelegate` refines `NSObjectProtocol`) that forwards to its
 /// ``StreamDelegateProxy``, and never to itself.
-final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate {
-    /// The proxy, or nil once it has ended.
-    private var proxy: StreamDelegateProxy? { withProxy(StreamDelegateProxy.self) { $0 } }
+final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate, ProxyServingAdapter {
+    typealias Proxy = StreamDelegateProxy
 
     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
-        guard let proxy else { return }
-        proxy.forward(StreamDelegateProxy.selectors.handleEvent, (aStream, eventCode)) {
-            optionalMethod($0.stream(_:handle:))?($1.0, $1.1)
-        }
+        send(Proxy.selectors.handleEvent, (aStream, eventCode)) { $0.stream(_:handle:) }
     }
 }

@@ -54,10 +54,7 @@ extension URLSessionDelegateProxy {
         @_inheritActorContext _ handler:
             @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionDataTask, _ data: Data) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.selectors.didReceiveData, options: options, on: actor) {
-            handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
-        }
+        observe(Self.selectors.didReceiveData, options, handler)
     }
 
     /// Decides whether to follow a redirect.
@@ -122,10 +119,7 @@ extension URLSessionDelegateProxy {
             @escaping @isolated(any) @Sendable (_ session: URLSession, _ task: URLSessionTask, _ error: (any Error)?) ->
             Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.selectors.didComplete, options: options, on: actor) {
-            handler($0.arguments.0, $0.arguments.1, $0.arguments.2)
-        }
+        observe(Self.selectors.didComplete, options, handler)
     }
 
     /// Observes upload progress.
@@ -143,11 +137,7 @@ extension URLSessionDelegateProxy {
                 _ totalBytesExpectedToSend: Int64
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.selectors.didSendBodyData, options: options, on: actor) {
-            let (session, task, sent, total, expected) = $0.arguments
-            handler(session, task, sent, total, expected)
-        }
+        observe(Self.selectors.didSendBodyData, options, handler)
     }
 
     /// Observes download progress.
@@ -173,11 +163,7 @@ extension URLSessionDelegateProxy {
                 _ totalBytesExpectedToWrite: Int64
             ) -> Void
     ) -> CancellationToken {
-        let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.selectors.didWriteData, options: options, on: actor) {
-            let (session, task, written, total, expected) = $0.arguments
-            handler(session, task, written, total, expected)
-        }
+        observe(Self.selectors.didWriteData, options, handler)
     }
 
     /// Observes finished downloads. The file at `location` is removed when
@@ -213,9 +199,16 @@ extension URLSessionDelegateProxy {
         @_inheritActorContext _ handler:
             @escaping @isolated(any) @Sendable (_ session: URLSession, _ error: (any Error)?) -> Void
     ) -> CancellationToken {
+        observe(Self.selectors.didBecomeInvalid, options, handler)
+    }
+
+    /// What each observer does: an `after` closure that passes the caller's
+    /// closure the message's arguments, on the closure's actor.
+    private func observe<each Argument: Sendable>(
+        _ selector: MethodSelector<(repeat each Argument), Void>, _ options: RegistrationOptions,
+        _ handler: @escaping @isolated(any) @Sendable (repeat each Argument) -> Void
+    ) -> CancellationToken {
         let (actor, handler) = (handler.isolation, IsolatedCall.callable(handler))
-        return after(Self.selectors.didBecomeInvalid, options: options, on: actor) {
-            handler($0.arguments.0, $0.arguments.1)
-        }
+        return after(selector, options: options, on: actor) { handler(repeat each $0.arguments) }
     }
 }

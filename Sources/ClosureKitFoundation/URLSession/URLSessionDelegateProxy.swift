@@ -67,8 +67,8 @@ import FoundationNetworking
 /// message to this proxy. Do not make it the `realDelegate` of the same
 /// proxy: the proxy ignores it there rather than loop.
 // `@unchecked Sendable`, restated from `SendableDelegateProxy` as Swift asks
-// of a subclass: the proxy adds no state of its own (its adapter is set in
-// `init` and never changes), and every closure it holds is `@Sendable`.
+// of a subclass: the proxy adds no state of its own (its adapter is its
+// base's stand-in, set in `init`), and every closure it holds is `@Sendable`.
 public final class URLSessionDelegateProxy: SendableDelegateProxy<any URLSessionDelegate>, SelectorDeclaring,
     @unchecked Sendable
 {
@@ -308,13 +308,10 @@ public final class URLSessionDelegateProxy: SendableDelegateProxy<any URLSession
 
     // MARK: - The session's delegate
 
-    /// The `NSObject` the session holds as its delegate; it forwards here.
-    let adapter = URLSessionDelegateAdapter()
-
     /// Creates a proxy with no closures and no real delegate.
     public required init() {
         super.init()
-        adapter.serve(self)
+        URLSessionDelegateAdapter().serve(self)
     }
 
     /// The object to pass as a session's `delegate`: it forwards every
@@ -326,25 +323,5 @@ public final class URLSessionDelegateProxy: SendableDelegateProxy<any URLSession
     /// it alive yourself for as long as the session may send messages (see
     /// ``DelegateProxyAdapter``). Once the proxy has ended, the session's
     /// delegate answers as one that implements nothing.
-    public var sessionDelegate: any URLSessionDelegate { adapter }
-
-    /// Sends a message to the real delegate, as `P`, unless it does not
-    /// adopt `P` or (on Apple platforms, where the methods are optional) does
-    /// not implement the method (it is never this proxy's own adapter: see
-    /// `DelegateProxy.standIn`): then `fallback` answers, as Foundation would for a
-    /// delegate without the method. `send` gets the real delegate and the
-    /// message's arguments, and returns whether the method was implemented.
-    @inline(__always)
-    func toReal<P, Arguments>(
-        _ type: P.Type,
-        _ fallback: @escaping () -> Void,
-        _ send: @escaping (P, Arguments) -> Bool
-    ) -> (any URLSessionDelegate, Arguments) -> Void {
-        { realDelegate, arguments in
-            guard let real = realDelegate as? P, send(real, arguments) else {
-                fallback()
-                return
-            }
-        }
-    }
+    public var sessionDelegate: any URLSessionDelegate { servingAdapter }
 }

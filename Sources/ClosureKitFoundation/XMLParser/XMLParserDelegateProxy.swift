@@ -221,18 +221,15 @@ public final class XMLParserDelegateProxy: DelegateProxy<any XMLParserDelegate>,
 
     // MARK: - Installation
 
-    /// The `NSObject` the parser holds as its delegate; it forwards here.
-    let adapter = XMLParserDelegateAdapter()
-
     /// Creates a proxy that is not installed on any parser.
     public required init() {
         super.init()
-        adapter.serve(self)
+        XMLParserDelegateAdapter().serve(self)
     }
 
     /// The object a parser holds as its delegate: it forwards every message
     /// to this proxy. ``proxy(for:)`` installs it.
-    public var parserDelegate: any XMLParserDelegate { adapter }
+    public var parserDelegate: any XMLParserDelegate { servingAdapter }
 
     /// The proxy of `parser`, created and installed as its delegate the first
     /// time; the previous delegate becomes `realDelegate`.
