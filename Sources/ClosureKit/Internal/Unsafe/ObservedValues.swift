@@ -13,8 +13,6 @@
 /// the safe form (the values boxed in `Any?` and read with `as!`).
 @usableFromInline
 struct ObservedValues {
-    /// For an initial delivery, which has no old value, the value itself;
-    /// a delivery of kind ``DeliveryKind/initial`` reads only `new`.
     @usableFromInline let old: UnsafeRawPointer
     @usableFromInline let new: UnsafeRawPointer
 
@@ -34,7 +32,7 @@ struct ObservedValues {
         }
     }
 
-    /// Calls `body` with an initial value only (no old value).
+    /// Calls `body` with an initial value, which has no old value: `old` points at it too, unread.
     @inlinable
     static func with<Value>(initial value: Value, _ body: (ObservedValues) -> Void) {
         withUnsafePointer(to: value) { body(ObservedValues(old: $0, new: $0)) }
