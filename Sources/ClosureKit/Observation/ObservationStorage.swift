@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// The per-object record behind ``KeyPathObservable``: the object's
 /// observers, grouped by observable property, and the lock that guards the
 /// values of its ``ObservableProperty`` properties.
@@ -28,6 +30,13 @@
 /// as the property values, so that a write stores the value and takes a
 /// snapshot of the slot's observers in one critical section, then calls them
 /// after unlocking, with the engine's re-check before each call.
+///
+/// While no observer of the owner asked to hear before sets
+/// (``ObservationOptions/prior``), a set stores the value first and hands
+/// the rest of the critical section to ``notifyUnlocking(slot:of:_:)``: one
+/// call into the library per observed set. An owner with such an observer,
+/// on any property, takes the two-pass path of ``ObservableProperty``
+/// instead.
 public final class ObservationStorage: @unchecked Sendable {
     /// Guards the values of the owner's observable properties and every
     /// slot's observers. Never held while user code runs.
@@ -51,6 +60,14 @@ public final class ObservationStorage: @unchecked Sendable {
 
     // Guarded by the group's lock.
     private var ownerAddress: UInt = 0
+
+    /// How many observers ever registered on the owner want to hear before
+    /// sets. Changed and read under the group's lock; atomic so that a set's
+    /// inlined code reads it with a plain load, where a stored `var` read
+    /// from the adopter's module would keep a dynamic exclusivity check. It
+    /// only grows, as each slot's ``SlotRecord/priorCount`` does.
+    @usableFromInline
+    let priorObservers = Atomic<Int>(0)
 
     /// Creates empty storage, for the stored property of a
     /// ``KeyPathObservable`` adopter.
@@ -80,6 +97,48 @@ public final class ObservationStorage: @unchecked Sendable {
         body()
     }
 
+    /// Takes the lock that guards the property values, for a set whose
+    /// critical section ends in ``notifyUnlocking(slot:of:_:)`` or
+    /// ``unlock()``.
+    @inlinable @inline(__always)
+    func lock() {
+        group.lock.lock()
+    }
+
+    /// Gives up the lock that ``lock()`` took.
+    @inlinable @inline(__always)
+    func unlock() {
+        group.lock.unlock()
+    }
+
+    /// Whether an observer of the owner wants to hear before sets; the
+    /// caller holds the lock.
+    @inlinable @inline(__always)
+    var hasPriorObserversLocked: Bool {
+        priorObservers.load(ordering: .relaxed) != 0
+    }
+
+    /// Ends the critical section of a set of `object`'s property in `slot`,
+    /// whose value the caller has stored under the lock it holds: reads the
+    /// slot's observers, unlocks, and calls them with `values`. For an owner
+    /// with no observer that wants to hear before sets
+    /// (``hasPriorObserversLocked``).
+    ///
+    /// Traps when the slot has observers and `object` is not the owner, as
+    /// ``observersLocked(forSlot:of:)`` does.
+    @usableFromInline
+    func notifyUnlocking(slot: Int, of object: AnyObject, _ values: ObservedValues) {
+        guard let index = recordIndexLocked(forSlot: slot, of: object) else {
+            group.lock.unlock()
+            return
+        }
+        let snapshot = snapshotLocked(at: index)
+        let removals = group.removals.load()
+        group.lock.unlock()
+        guard let snapshot else { return }
+        Self.deliver(HandlerDispatch(snapshot, removals: removals), object, values, .change)
+    }
+
     /// The observers of `slot` (0: not yet known, so none) for a set of
     /// `object`'s property, read under the lock that the caller holds inside
     /// ``locked(_:)``.
@@ -89,17 +148,39 @@ public final class ObservationStorage: @unchecked Sendable {
     /// registered them.
     @usableFromInline
     func observersLocked(forSlot slot: Int, of object: AnyObject) -> SlotObservers {
-        guard slot != 0, let index = recordIndexLocked(forSlot: slot) else { return .none }
-        checkOwnerLocked(object)
-        if let observers = records[index].cachedObserversLocked() { return observers }
-        return rebuiltObserversLocked(at: index)
+        guard slot != 0, let index = recordIndexLocked(forSlot: slot, of: object) else { return .none }
+        guard let snapshot = snapshotLocked(at: index) else { return .none }
+        return SlotObservers(
+            dispatch: HandlerDispatch(snapshot, removals: group.removals.load()),
+            hasPrior: records[index].priorCount > 0)
     }
 
-    /// ``observersLocked(forSlot:of:)`` when the snapshot must be rebuilt.
+    /// The current snapshot of the observers of the record at `index`; nil
+    /// when nobody observes.
+    @inline(__always)
+    private func snapshotLocked(at index: Int) -> HandlerSnapshot<SlotObserver>? {
+        records[index].cachedSnapshotLocked() ?? rebuiltSnapshotLocked(at: index)
+    }
+
+    /// The snapshot of the record at `index`, rebuilt; apart, so that the
+    /// cached read calls nothing.
     @inline(never)
-    private func rebuiltObserversLocked(at index: Int) -> SlotObservers {
+    private func rebuiltSnapshotLocked(at index: Int) -> HandlerSnapshot<SlotObserver>? {
         let record = records[index]
-        return record.rebuiltObserversLocked()
+        return record.rebuiltSnapshotLocked()
+    }
+
+    /// Where the record of `slot` sits in `records`, if the slot has one, for
+    /// a set of `object`'s property.
+    ///
+    /// Traps when the slot has a record and `object` is not the owner: the
+    /// observers' deliveries take the object as the type of the owner that
+    /// registered them.
+    @inline(__always)
+    private func recordIndexLocked(forSlot slot: Int, of object: AnyObject) -> Int? {
+        guard let index = recordIndexLocked(forSlot: slot) else { return nil }
+        checkOwnerLocked(object)
+        return index
     }
 
     /// Where the record of `slot` sits in `records`, if the slot has one.
@@ -141,7 +222,7 @@ public final class ObservationStorage: @unchecked Sendable {
         _ kind: DeliveryKind
     ) {
         let items = dispatch.snapshot.items
-        for index in items.indices where dispatch.isCurrent(at: index, where: { _ in true }) {
+        for index in items.indices where dispatch.isCurrent(at: index) {
             items[index].element.deliver(object, values, kind)
         }
     }
@@ -168,7 +249,10 @@ public final class ObservationStorage: @unchecked Sendable {
                 grown.append(record)
                 swap(&records, &grown)
             }
-            if wantsPrior { record.priorCount += 1 }
+            if wantsPrior {
+                record.priorCount += 1
+                priorObservers.wrappingAdd(1, ordering: .relaxed)
+            }
             return record.core.addLocked(SlotObserver(deliver: observer))
         }
     }

@@ -2,6 +2,28 @@ import ClosureKit
 import Dispatch
 import Testing
 
+/// Runs `body` when it ends.
+private final class EndingValue: @unchecked Sendable {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+    deinit { body() }
+}
+
+private final class EndingHolder: KeyPathObservable {
+    let observationStorage = ObservationStorage()
+    @ObservableProperty var value: EndingValue? = nil
+    @ObservableProperty var count = 0
+}
+
+/// Who observes the object whose property is set: each takes its own path
+/// through a set.
+enum ReplacedValueObservers: CaseIterable, Sendable {
+    case none
+    case plain
+    case priorOnAnotherProperty
+    case priorOnThisProperty
+}
+
 @Suite("ObservableProperty")
 struct ObservablePropertyTests {
     @Test("reads and writes behave like a stored property")
@@ -92,6 +114,34 @@ struct ObservablePropertyTests {
         account.owner = ObservedPerson(name: "New", city: "Y")
         #expect(oldOwner == nil)
         withExtendedLifetime(token) {}
+    }
+
+    @Test(
+        "a value replaced by a set ends after the set gave up the lock: its deinit can read and set the object",
+        arguments: ReplacedValueObservers.allCases)
+    func replacedValueEndsOutsideTheLock(observers: ReplacedValueObservers) {
+        let holder = EndingHolder()
+        let log = ObservationLog<String>()
+        var tokens: [CancellationToken] = []
+        if observers != .none {
+            holder.observe(\.value, options: observers == .priorOnThisProperty ? .prior : []) { _, change in
+                log.append("\(change.kind)")
+            }.store(in: &tokens)
+        }
+        if observers == .priorOnAnotherProperty {
+            holder.observe(\.count, options: .prior) { _, _ in }.store(in: &tokens)
+        }
+        holder.value = EndingValue { [unowned holder] in
+            // Under the lock, this read would stop the process ("Recursive
+            // call to lock").
+            log.append(holder.value == nil ? "ended after the set" : "ended before the set")
+            holder.count += 1
+        }
+        holder.value = nil
+        #expect(log.entries.filter { $0.hasPrefix("ended") } == ["ended after the set"])
+        #expect(holder.count == 1)
+        #expect(log.entries.contains("change") == (observers != .none))
+        withExtendedLifetime(tokens) {}
     }
 
     @Test("reads and writes from many threads are safe")

@@ -98,6 +98,30 @@ struct ObservationStorageTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("an observer that hears before sets of one property leaves the other properties' changes as they were")
+    func priorOnOnePropertyOnly() throws {
+        let account = ObservedAccount()
+        let log = ObservationLog<String>()
+        let nickname = account.observe(\.nickname, options: [.old, .new]) { _, change in
+            log.append("nickname \(change.kind) \(change.oldValue! ?? "nil") \(change.newValue! ?? "nil")")
+        }
+        // Before any observer hears before sets, and after one does (on
+        // another property): the same changes, one per set.
+        account.nickname = "a"
+        let balance = account.observe(\.balance, options: [.prior, .new]) { _, change in
+            log.append("balance \(change.kind) \(change.newValue.map(String.init) ?? "-")")
+        }
+        account.nickname = "b"
+        account.balance = 1
+        account.nickname = nil
+        #expect(
+            log.entries == [
+                "nickname change nil a", "nickname change a b", "balance prior -", "balance change 1",
+                "nickname change b nil",
+            ])
+        withExtendedLifetime((nickname, balance)) {}
+    }
+
     @Test("a token cancelled on another thread stops later sets on every thread")
     func cancelFromAnotherThread() throws {
         let account = ObservedAccount()

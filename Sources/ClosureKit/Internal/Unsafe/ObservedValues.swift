@@ -13,11 +13,11 @@
 /// the safe form (the values boxed in `Any?` and read with `as!`).
 @usableFromInline
 struct ObservedValues {
-    @usableFromInline let old: UnsafeRawPointer?
-    @usableFromInline let new: UnsafeRawPointer?
+    @usableFromInline let old: UnsafeRawPointer
+    @usableFromInline let new: UnsafeRawPointer
 
     @usableFromInline
-    init(old: UnsafeRawPointer?, new: UnsafeRawPointer?) {
+    init(old: UnsafeRawPointer, new: UnsafeRawPointer) {
         self.old = old
         self.new = new
     }
@@ -32,21 +32,21 @@ struct ObservedValues {
         }
     }
 
-    /// Calls `body` with an initial value only (no old value).
+    /// Calls `body` with an initial value, which has no old value: `old` points at it too, unread.
     @inlinable
     static func with<Value>(initial value: Value, _ body: (ObservedValues) -> Void) {
-        withUnsafePointer(to: value) { body(ObservedValues(old: nil, new: $0)) }
+        withUnsafePointer(to: value) { body(ObservedValues(old: $0, new: $0)) }
     }
 
-    /// The old value, read as the property's type.
+    /// The old value of a set, read as the property's type.
     @inlinable
-    func oldValue<Value>(as _: Value.Type) -> Value? {
-        old.map { $0.assumingMemoryBound(to: Value.self).pointee }
+    func oldValue<Value>(as _: Value.Type) -> Value {
+        old.assumingMemoryBound(to: Value.self).pointee
     }
 
     /// The new value, read as the property's type.
     @inlinable
-    func newValue<Value>(as _: Value.Type) -> Value? {
-        new.map { $0.assumingMemoryBound(to: Value.self).pointee }
+    func newValue<Value>(as _: Value.Type) -> Value {
+        new.assumingMemoryBound(to: Value.self).pointee
     }
 }

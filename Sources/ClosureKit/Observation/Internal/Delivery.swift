@@ -2,9 +2,11 @@
 /// ``ObservedChange/Kind``, so that non-generic library code can pass it.
 @usableFromInline
 enum DeliveryKind: UInt8, Sendable {
-    case initial
-    case prior
+    /// First, so that it is zero: the kind of every set, which a delivery's
+    /// `switch` then tells apart with one test.
     case change
+    case prior
+    case initial
 }
 
 /// An observer of one property slot, and the element of the slot's handler

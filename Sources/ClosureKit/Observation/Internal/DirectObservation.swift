@@ -8,6 +8,9 @@ enum DirectObservation {
     /// `handle` is what the observation's token ends: its place among the
     /// slot's observers and the storage's registrations. The filter holds it
     /// weakly: the handle holds the observer's token.
+    ///
+    /// The filter is called for sets only, with their old and new value:
+    /// ``deliverInitial(_:_:_:once:handle:)`` calls `delivery` itself.
     static func observer<Value>(
         delivery: @escaping Delivery,
         options: ObservationOptions,
@@ -37,10 +40,8 @@ enum DirectObservation {
 }
 
 extension ObservedValues {
-    /// Whether the old and new value are equal under `isEqual`; false for an
-    /// initial delivery, which has no old value.
+    /// Whether the old and new value of a set are equal under `isEqual`.
     func areEqual<Value>(_ isEqual: (Value, Value) -> Bool, as _: Value.Type) -> Bool {
-        guard let old = oldValue(as: Value.self), let new = newValue(as: Value.self) else { return false }
-        return isEqual(old, new)
+        isEqual(oldValue(as: Value.self), newValue(as: Value.self))
     }
 }
