@@ -89,7 +89,7 @@ extension DelegateProxyBase {
             // One plain instead closure of no actor, which answers alone: the
             // slot read under the lock is its check, and it has no isolation
             // to check. A selector's id fixes the closure's type.
-            return (answer as! ProxyAnswer<Arguments, Result>).body(arguments)
+            return (answer as! ProxyAnswer<Arguments, Result>).answer(arguments)
         }
         let route = table.route(selector.id)
         guard let closures = route.closures else {

@@ -333,6 +333,12 @@ final class ProxyAnswer<Arguments, Result>: AnyProxyAnswer {
     init(_ body: @escaping @Sendable (Arguments) -> Result) {
         self.body = body
     }
+
+    /// Calls the closure, borrowed from the box, which the caller holds.
+    @inlinable @inline(__always)
+    func answer(_ arguments: Arguments) -> Result {
+        body(arguments)
+    }
 }
 
 /// The registration of a closure that may answer its selector alone: ends
