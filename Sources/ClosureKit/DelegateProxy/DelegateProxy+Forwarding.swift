@@ -69,13 +69,12 @@ extension DelegateProxyBase {
         _forward(selector, arguments, {}, function, realDelegate)
     }
 
-    /// The forwarding path: a plain `instead` closure of no actor that
-    /// answers alone (``ProxyTable/answer(_:)``) is called directly, with no
-    /// isolation to check; otherwise a second library call reads the route
-    /// (under the proxy's lock, unless a ``DelegateProxy``'s selector has
-    /// never had a closure: see ``ProxyTable/route(_:)``), a method with no
-    /// closures goes to the real delegate or the default, and everything else
-    /// takes the engine's stages.
+    /// The forwarding path: one library call reads the route (under the
+    /// proxy's lock, unless a ``DelegateProxy``'s selector has never had a
+    /// closure: see ``ProxyTable/route(_:)``); a method with no closures goes
+    /// to the real delegate or the default, a plain `instead` closure of no
+    /// actor that answers alone (``ProxyAnswer``) is called directly, with no
+    /// isolation to check, and everything else takes the engine's stages.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -85,23 +84,18 @@ extension DelegateProxyBase {
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
         if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
-        if let answer = table.answer(selector.id) {
-            // One plain instead closure of no actor, which answers alone: the
-            // slot read under the lock is its check, and it has no isolation
-            // to check. A selector's id fixes the closure's type.
-            return (answer as! ProxyAnswer<Arguments, Result>).answer(arguments)
-        }
         let route = table.route(selector.id)
         guard let closures = route.closures else {
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
-        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(closures)
-        if snapshot.isSoleTerminal, case .answer(let body) = snapshot.items[0].element {
-            // The same closure, answering alone since the removal of another
-            // one, which does not remake the slot's answer.
-            return body(arguments)
+        if closures.isSoleTerminal {
+            // One plain instead closure of no actor, which answers alone, boxed
+            // (see `ProxyAnswer`): the route read under the lock is its check,
+            // and it has no isolation to check. A selector's id fixes its type.
+            return (closures as! ProxyAnswer<Arguments, Result>).answer(arguments)
         }
+        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(closures)
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
     }
 

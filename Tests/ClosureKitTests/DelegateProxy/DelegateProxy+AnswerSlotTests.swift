@@ -2,12 +2,12 @@ import Testing
 
 @testable import ClosureKit
 
-// A selector whose one closure answers alone keeps that closure in its slot
-// (`ProxySlot.answer`), read by a message with no snapshot
-// (`ProxyTable.answer`). These tests pin what the slot must follow: the
-// closure leaves it (and is released) when its token is cancelled or
-// released, when the proxy's closures are all removed, and when another
-// closure joins it; the slot is never the only thing that answers wrongly.
+// A selector whose one closure answers alone has that closure boxed in its
+// slot by the first message (`ProxySlot.answer`), which later messages read
+// with no snapshot (`ProxyTable.route`). These tests pin what the slot must
+// follow: the closure leaves it (and is released) when its token is
+// cancelled or released, when the proxy's closures are all removed, and when
+// another closure joins it.
 
 /// An object a closure captures, to see when the closure is released.
 private final class Capture: Sendable {
@@ -26,11 +26,12 @@ struct DelegateProxyAnswerSlotTests {
         weak let watched = capture
         let token = proxy.implement(Self.label) { [capture] in "\(capture!.label) \($0)" }
         capture = nil
-        #expect(proxy.table.answer(Self.label.id) != nil)
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 1) == "closure 1")
+        #expect(proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(token.cancel() == true)
         #expect(watched == nil)
-        #expect(proxy.table.answer(Self.label.id) == nil)
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 2) == "default")
         #expect(token.cancel() == false)
     }
@@ -64,7 +65,7 @@ struct DelegateProxyAnswerSlotTests {
         #expect(proxy.label(for: 1) == "closure")
         proxy.removeAllHandlers()
         #expect(watched == nil)
-        #expect(proxy.table.answer(Self.label.id) == nil)
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 2) == "default")
         #expect(token.cancel() == false)
     }
@@ -74,21 +75,25 @@ struct DelegateProxyAnswerSlotTests {
         let proxy = GaugeProxy()
         let log = DelegateProxyTestLog()
         let answer = proxy.implement(Self.label) { "closure \($0)" }
+        #expect(proxy.label(for: 0) == "closure 0")
+        #expect(proxy.table.hasBoxedAnswer(for: Self.label.id))
         let after = proxy.after(Self.label) { invocation in log.append("after \(invocation.result ?? "none")") }
-        #expect(proxy.table.answer(Self.label.id) == nil)
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 1) == "closure 1")
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(log.all == ["after closure 1"])
         after.cancel()
         #expect(proxy.label(for: 2) == "closure 2")
+        #expect(proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(log.all == ["after closure 1"])
-        // A newer closure that answers alone takes the slot; cancelling it
-        // gives the message back to the older one.
+        // A newer closure answers in its place, through the chain: nothing
+        // is boxed; cancelling it gives the message back to the older one.
         let newer = proxy.implement(Self.label) { "newer \($0)" }
-        #expect(proxy.table.answer(Self.label.id) == nil)
         #expect(proxy.label(for: 3) == "newer 3")
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         newer.cancel()
-        #expect(proxy.table.answer(Self.label.id) != nil)
         #expect(proxy.label(for: 4) == "closure 4")
+        #expect(proxy.table.hasBoxedAnswer(for: Self.label.id))
         withExtendedLifetime(answer) {}
     }
 
@@ -96,8 +101,9 @@ struct DelegateProxyAnswerSlotTests {
     func onceIsNotKept() {
         let proxy = GaugeProxy()
         let token = proxy.implement(Self.label, options: .once) { "once \($0)" }
-        #expect(proxy.table.answer(Self.label.id) == nil)
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 1) == "once 1")
+        #expect(!proxy.table.hasBoxedAnswer(for: Self.label.id))
         #expect(proxy.label(for: 2) == "default")
         #expect(token.cancel() == false)
     }

@@ -11,11 +11,12 @@
 /// finds no closures. The slots are made with the table and never replaced:
 /// a `let`, which a message reads with no exclusivity check.
 ///
-/// ``route(_:)`` reads, in one critical section, everything a
-/// message needs: the selector's sole answering closure, or its snapshot,
+/// ``route(_:)`` reads, in one critical section, everything a message
+/// needs: the closure that answers it alone, or the selector's snapshot,
 /// the removal count and the real delegate. It is a library function, not
 /// inlined into proxies, so no lock is taken in one module and released in
-/// another.
+/// another, and its reads of the table's and the slots' `var`s pay no
+/// dynamic exclusivity check.
 ///
 /// A message of a selector that has never had a closure, to a proxy that is
 /// ``confined`` (a ``DelegateProxy``), takes no lock: see ``route(_:)``.
@@ -106,20 +107,39 @@ final class ProxyTable: @unchecked Sendable {
         }
     }
 
+    /// The core of `slot`, whose closures are `ProxyClosure<Arguments,
+    /// Result>`, with the slot's way to box the one that answers alone.
+    private func core<Arguments, Result>(
+        of slot: ProxySlot, as _: ProxyClosure<Arguments, Result>.Type
+    ) -> HandlerCore<ProxyClosure<Arguments, Result>> {
+        let core = core(in: slot, as: ProxyClosure<Arguments, Result>.self)
+        group.lock.withLock {
+            if slot.boxAnswer == nil { slot.boxAnswer = ProxyAnswer<Arguments, Result>.box(_:) }
+        }
+        return core
+    }
+
     /// Adds `closure` for `id` and returns its token; see
-    /// ``HandlerCore/add(_:position:once:terminal:)``. The slot's answer
-    /// follows the core: a closure that may answer alone gets a token that
-    /// updates it when it ends, so that the slot never keeps a removed
-    /// closure (and its captures) beyond its `cancel()`.
+    /// ``HandlerCore/add(_:position:once:terminal:)``. The slot's answer is
+    /// cleared after the core changes: by this registration, and by the end
+    /// of the token of a closure that may answer alone, so that the slot
+    /// never keeps a removed closure (and its captures) beyond its
+    /// `cancel()`.
     func add<Arguments, Result>(
         _ closure: ProxyClosure<Arguments, Result>, for id: Int, position: HookPosition, once: Bool, terminal: Bool
     ) -> CancellationToken {
         let slot = declaredSlot(id)
-        let token = core(in: slot, as: ProxyClosure<Arguments, Result>.self)
+        let token = core(of: slot, as: ProxyClosure<Arguments, Result>.self)
             .add(closure, position: position, once: once, terminal: terminal)
-        slot.refreshAnswer(as: ProxyClosure<Arguments, Result>.self)
+        slot.clearAnswer()
         guard terminal, !once else { return token }
-        return CancellationToken(registration: AnswerRegistration<Arguments, Result>(token, slot: slot))
+        return CancellationToken(registration: AnswerRegistration(token, slot: slot))
+    }
+
+    /// Whether `id`'s slot holds its answering closure, boxed. For tests.
+    func hasBoxedAnswer(for id: Int) -> Bool {
+        guard let slot = slot(of: id) else { return false }
+        return group.lock.withLock { slot.answer != nil }
     }
 
     /// Whether any closure is registered for `id`.
@@ -131,41 +151,19 @@ final class ProxyTable: @unchecked Sendable {
     /// Removes every closure of every selector; tokens' `cancel()` then
     /// returns false. The owner calls it when it ends (see ``AnyHandlerCore``).
     func removeAll() {
-        let taken = group.lock.withLock { slots.map { ($0?.core, $0?.takeAnswerLocked()) } }
-        // The answers are released after the lock, the entries by their cores.
-        for (core, _) in taken { core?.removeAllEntries() }
+        let cores = group.lock.withLock { slots.map { $0?.core } }
+        for core in cores { core?.removeAllEntries() }
+        // After the entries: a message in between may box one again.
+        for slot in slots { slot?.clearAnswer() }
     }
 
     // MARK: - Message path
 
-    /// The closure that answers a message of `id` alone (a
-    /// ``ProxySlot/answer``), retained, or nil: then the message reads its
-    /// ``route(_:)``. A message answered by one closure reads no snapshot
-    /// and does not load the weak reference.
-    ///
-    /// On a ``confined`` table, a message of a selector that has never had
-    /// a closure (whose slot has no core) takes no lock: nothing that could
-    /// give it one runs meanwhile.
-    @usableFromInline
-    func answer(_ id: Int) -> AnyProxyAnswer? {
-        let index = id &- base
-        // One unsigned comparison rejects ids below `base` and past the span.
-        guard UInt(bitPattern: index) < UInt(bitPattern: slots.count), slots[index] != nil else { return nil }
-        // The slot is used in place, not bound to a local: a `let slot` is a
-        // strong copy, one retain and one release a message.
-        if confined, slots[index]!.core == nil { return nil }
-        group.lock.lock()
-        defer { group.lock.unlock() }
-        // Bound first: returning the optional field retains it even when it
-        // is nil, a runtime call a message with no answer would pay.
-        guard let answer = slots[index]!.answer else { return nil }
-        return answer
-    }
-
-    /// Everything else a message needs: the selector's snapshot with the
-    /// removal count, and the real delegate with its witness table, unless
-    /// the snapshot's one closure answers alone
-    /// (``AnyHandlerSnapshot/isSoleTerminal``).
+    /// Everything one message needs: the closure that answers it alone
+    /// (the slot's ``ProxySlot/answer``, boxed from the snapshot the first
+    /// time), or the selector's snapshot with the removal count and the real
+    /// delegate with its witness table. A message answered by one closure
+    /// reads no snapshot and does not load the weak reference.
     ///
     /// A selector that has never had a closure has no core. On a
     /// ``confined`` table such a message reads the real delegate without the
@@ -177,15 +175,24 @@ final class ProxyTable: @unchecked Sendable {
         // Nil for an id that is not one of the proxy's selectors (forwarded in
         // a release build): no closures can be registered for it.
         let index = id &- base
+        // One unsigned comparison rejects ids below `base` and past the span.
         guard UInt(bitPattern: index) < UInt(bitPattern: slots.count), slots[index] != nil else {
             return confined ? delegateOnly() : delegateOnlyLocking()
         }
+        // The slot is used in place, not bound to a local: a `let slot` is a
+        // strong copy, one retain and one release a message.
         if confined, slots[index]!.core == nil { return delegateOnly() }
         group.lock.lock()
         defer { group.lock.unlock() }
+        if let answer = slots[index]!.answer {
+            return ProxyRoute(closures: answer, removals: 0, delegate: nil, witness: nil)
+        }
         if let snapshot = slots[index]!.core?.snapshotLocked() {
             if snapshot.isSoleTerminal {
-                return ProxyRoute(closures: snapshot, removals: 0, delegate: nil, witness: nil)
+                // Boxed once; library code (an allocation), no user code.
+                let answer = slots[index]!.boxAnswer!(snapshot)
+                slots[index]!.answer = answer
+                return ProxyRoute(closures: answer, removals: 0, delegate: nil, witness: nil)
             }
             return ProxyRoute(
                 closures: snapshot, removals: group.removals.load(), delegate: realObject, witness: realWitness)
@@ -269,10 +276,10 @@ extension ProxyTable: ObserverRegistrar {
 /// One declared selector of one proxy: its handler core, made with its first
 /// closure, and the closure that answers its messages alone while one does.
 ///
-/// `@unchecked Sendable`, as ``ProxyTable``: both are guarded by the group's
-/// lock (a ``ProxyTable/confined`` table's messages read `core` without it,
-/// see ``ProxyTable/route(_:)``); the tokens of answering closures update
-/// `answer` from any thread (``AnswerRegistration``).
+/// `@unchecked Sendable`, as ``ProxyTable``: its `var`s are guarded by the
+/// group's lock (a ``ProxyTable/confined`` table's messages read `core`
+/// without it, see ``ProxyTable/route(_:)``); the tokens of answering
+/// closures clear `answer` from any thread (``AnswerRegistration``).
 final class ProxySlot: @unchecked Sendable {
     let group: HandlerGroup
 
@@ -280,58 +287,59 @@ final class ProxySlot: @unchecked Sendable {
     var core: AnyHandlerCore?
 
     /// The core's one closure while it answers every message by itself (its
-    /// snapshot is ``AnyHandlerSnapshot/isSoleTerminal``), boxed so that a
-    /// message reads it with one retain and no snapshot; nil otherwise. Made
-    /// from the core after every change a closure of this slot may answer
-    /// alone through: its registration, the end of its token, any later
-    /// registration, ``ProxyTable/removeAll()``. A removal of another
-    /// closure that leaves one answering alone does not make it: such
-    /// messages take the snapshot, which answers the same.
-    var answer: AnyProxyAnswer?
+    /// snapshot is ``AnyHandlerSnapshot/isSoleTerminal``), boxed as a
+    /// ``ProxyAnswer``, so that a message reads it with one retain and
+    /// calls it in place; nil until a message boxes it. Cleared after every
+    /// change that can end that: a registration, the end of the token of a
+    /// closure that may answer alone, ``ProxyTable/removeAll()``.
+    var answer: AnyHandlerSnapshot?
+
+    /// Boxes the one closure of a snapshot of `core` that answers alone:
+    /// ``ProxyAnswer/box(_:)`` for the selector's types, set with the first
+    /// closure.
+    var boxAnswer: ((AnyHandlerSnapshot) -> AnyHandlerSnapshot)?
 
     init(group: HandlerGroup) {
         self.group = group
     }
 
-    /// Makes ``answer`` from the core, whose element type is
-    /// `ProxyClosure<Arguments, Result>`. The old box is released after the
-    /// lock (it holds a user's closure).
-    func refreshAnswer<Arguments, Result>(as _: ProxyClosure<Arguments, Result>.Type) {
-        let old = group.lock.withLock { () -> AnyProxyAnswer? in
-            let old = answer
-            answer = nil
-            if let snapshot = core?.snapshotLocked(), snapshot.isSoleTerminal,
-                case .answer(let body) = HandlerCore<ProxyClosure<Arguments, Result>>.typed(snapshot).items[0].element
-            {
-                answer = ProxyAnswer(body)
-            }
-            return old
+    /// Clears ``answer``; the box is released after the lock (it holds a
+    /// user's closure).
+    func clearAnswer() {
+        let old = group.lock.withLock { () -> AnyHandlerSnapshot? in
+            defer { answer = nil }
+            return answer
         }
         _ = old // released after the lock
     }
-
-    /// Clears ``answer`` and returns it, for the caller to release after the
-    /// lock, which it holds.
-    func takeAnswerLocked() -> AnyProxyAnswer? {
-        defer { answer = nil }
-        return answer
-    }
 }
 
-/// A closure that answers its selector's messages alone (``ProxySlot/answer``),
-/// with its type erased, so that the table holds and returns it without
-/// generic metadata.
+/// The closure that answers its selector's messages alone (a plain
+/// `instead` closure of no actor, ``ProxyClosure/answer(_:)``), boxed: the
+/// snapshot of a slot whose one closure answers alone. A
+/// ``ProxyTable/route(_:)`` that returns it says so with
+/// ``AnyHandlerSnapshot/isSoleTerminal``, which the route never sets for a
+/// core's own snapshot: it boxes that one's closure instead.
+///
+/// Its one stored property is an immutable `@Sendable` closure; the
+/// `@unchecked Sendable` is its base's, which Swift asks a subclass to
+/// restate.
 @usableFromInline
-class AnyProxyAnswer {}
-
-/// The typed ``AnyProxyAnswer``: a plain `instead` closure of no actor
-/// (``ProxyClosure/answer(_:)``).
-@usableFromInline
-final class ProxyAnswer<Arguments, Result>: AnyProxyAnswer {
+final class ProxyAnswer<Arguments, Result>: AnyHandlerSnapshot, @unchecked Sendable {
     @usableFromInline let body: @Sendable (Arguments) -> Result
 
-    init(_ body: @escaping @Sendable (Arguments) -> Result) {
+    /// Boxes the closure of `snapshot`, a `HandlerSnapshot<ProxyClosure<
+    /// Arguments, Result>>` that is ``AnyHandlerSnapshot/isSoleTerminal``:
+    /// its one entry is an `.answer`.
+    static func box(_ snapshot: AnyHandlerSnapshot) -> AnyHandlerSnapshot {
+        guard case .answer(let body) = HandlerCore<ProxyClosure<Arguments, Result>>.typed(snapshot).items[0].element
+        else { preconditionFailure("ClosureKit: a proxy's sole terminal closure is not an answer") }
+        return ProxyAnswer(body, group: snapshot.group)
+    }
+
+    init(_ body: @escaping @Sendable (Arguments) -> Result, group: HandlerGroup) {
         self.body = body
+        super.init(isSoleTerminal: true, isSole: true, group: group)
     }
 
     /// Calls the closure, borrowed from the box, which the caller holds.
@@ -342,10 +350,10 @@ final class ProxyAnswer<Arguments, Result>: AnyProxyAnswer {
 }
 
 /// The registration of a closure that may answer its selector alone: ends
-/// the core's registration, then remakes the slot's ``ProxySlot/answer``, so
+/// the core's registration, then clears the slot's ``ProxySlot/answer``, so
 /// that the closure is released before `cancel()` returns and no message
 /// that starts afterwards calls it.
-private final class AnswerRegistration<Arguments, Result>: TokenRegistration {
+private final class AnswerRegistration: TokenRegistration {
     private let inner: CancellationToken
     private let slot: ProxySlot
 
@@ -356,7 +364,7 @@ private final class AnswerRegistration<Arguments, Result>: TokenRegistration {
 
     func cancelRegistration() -> Bool {
         let prevented = inner.cancel()
-        slot.refreshAnswer(as: ProxyClosure<Arguments, Result>.self)
+        slot.clearAnswer()
         return prevented
     }
 }
