@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import ClosureKit
@@ -117,5 +118,51 @@ struct DelegateProxyAnswerSlotTests {
         proxy = nil
         #expect(watchedProxy == nil)
         #expect(token.cancel() == false)
+    }
+}
+
+@Suite("DelegateProxy: the boxed answering closure under concurrency")
+struct DelegateProxyAnswerSlotStressTests {
+    @Test("answering closures added and cancelled on threads while others send: none runs after cancel returned")
+    func cancelWhileSending() {
+        let owner = TransferOwner()
+        let real = RecordingTransferDelegate()
+        owner.delegate = real
+        let proxy = TransferProxy.proxy(for: owner, delegate: \.delegate)
+        let violations = DelegateProxyTestBox(0)
+        let calls = DelegateProxyTestBox(0)
+        let rounds = 200
+        // Markers published after their round's cancel() returned: a message
+        // that carries one started after that cancel returned.
+        let published = DelegateProxyTestBox<[Transfer]>([])
+
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker < 2 {
+                // Registrars: one answering closure each (alone, or two at
+                // once), answered, then cancelled.
+                for _ in 0..<rounds {
+                    let marker = Transfer(name: "after cancel")
+                    let token = proxy.implement(TransferProxy.selectors.title) { transfer in
+                        calls.mutate { $0 += 1 }
+                        if transfer === marker { violations.mutate { $0 += 1 } }
+                        return "closure"
+                    }
+                    _ = owner.title()
+                    _ = owner.title()
+                    token.cancel()
+                    published.mutate { $0.append(marker) }
+                    _ = proxy.title(for: marker)
+                }
+            } else {
+                for _ in 0..<(rounds * 3) {
+                    _ = owner.title()
+                    if let marker = published.value.last { _ = proxy.title(for: marker) }
+                }
+            }
+        }
+        #expect(violations.value == 0)
+        #expect(calls.value >= 2 * rounds * 2)
+        #expect(proxy.hasHandlers(for: TransferProxy.selectors.title) == false)
+        #expect(!proxy.table.hasBoxedAnswer(for: TransferProxy.selectors.title.id))
     }
 }
