@@ -82,14 +82,8 @@ final class ProxyTable: @unchecked Sendable {
     /// How many slots the table has: its declaration's span. For tests.
     var slotCount: Int { slots.count }
 
-    /// The core for `id`, created on first use with element type `Element`.
-    /// A selector's id fixes its element type. `id` must be one of the
-    /// declaration's (the proxy checks it before it registers a closure).
-    func core<Element>(for id: Int, as _: Element.Type) -> HandlerCore<Element> {
-        core(in: declaredSlot(id), as: Element.self)
-    }
-
-    /// The slot of `id`, which must be one of the declaration's.
+    /// The slot of `id`, which must be one of the declaration's (the proxy
+    /// checks it before it registers a closure).
     private func declaredSlot(_ id: Int) -> ProxySlot {
         guard let slot = slot(of: id) else {
             preconditionFailure("ClosureKit: selector id \(id) outside its proxy's table (\(base)+\(slots.count))")
@@ -97,26 +91,20 @@ final class ProxyTable: @unchecked Sendable {
         return slot
     }
 
-    /// The core of `slot`, created on first use with element type `Element`.
-    private func core<Element>(in slot: ProxySlot, as _: Element.Type) -> HandlerCore<Element> {
-        group.lock.withLock {
-            if let core = slot.core { return HandlerCore<Element>.typed(core: core) }
-            let core = HandlerCore<Element>(group: group)
-            slot.core = core
-            return core
-        }
-    }
-
     /// The core of `slot`, whose closures are `ProxyClosure<Arguments,
-    /// Result>`, with the slot's way to box the one that answers alone.
+    /// Result>` (a selector's id fixes them), created on first use together
+    /// with the slot's way to box the one that answers alone.
     private func core<Arguments, Result>(
         of slot: ProxySlot, as _: ProxyClosure<Arguments, Result>.Type
     ) -> HandlerCore<ProxyClosure<Arguments, Result>> {
-        let core = core(in: slot, as: ProxyClosure<Arguments, Result>.self)
-        group.lock.withLock {
-            if slot.boxAnswer == nil { slot.boxAnswer = ProxyAnswer<Arguments, Result>.box(_:) }
+        typealias Core = HandlerCore<ProxyClosure<Arguments, Result>>
+        return group.lock.withLock {
+            if let core = slot.core { return Core.typed(core: core) }
+            let core = Core(group: group)
+            slot.core = core
+            slot.boxAnswer = ProxyAnswer<Arguments, Result>.box(_:)
+            return core
         }
-        return core
     }
 
     /// Adds `closure` for `id` and returns its token; see

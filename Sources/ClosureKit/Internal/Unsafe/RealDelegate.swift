@@ -54,11 +54,13 @@ struct RealDelegate {
 
 /// What ``ProxyTable/route(_:)`` read for one message: one reference and
 /// plain words, so that it is returned in registers and a message answered
-/// by one closure releases only the snapshot.
+/// by one closure releases only that closure's box.
 @usableFromInline
 struct ProxyRoute {
     /// The selector's snapshot (a `HandlerSnapshot<ProxyClosure<A, R>>`), or
-    /// nil when no closure is registered for it.
+    /// its one closure that answers alone, boxed (a `ProxyAnswer<A, R>`,
+    /// whose ``AnyHandlerSnapshot/isSoleTerminal`` is set), or nil when no
+    /// closure is registered for it.
     @usableFromInline let closures: AnyHandlerSnapshot?
     /// With a snapshot, the removal count read with it; zero without.
     @usableFromInline let removals: UInt
