@@ -72,10 +72,9 @@ extension DelegateProxyBase {
     /// The forwarding path: one library call reads the route (under the
     /// proxy's lock, unless a ``DelegateProxy``'s selector has never had a
     /// closure: see ``ProxyTable/route(_:)``); a method with no closures goes
-    /// to the real delegate or
-    /// the default, a single plain `instead` closure of no actor
-    /// (``ProxyClosure/answer(_:)``) is called directly, with no isolation to
-    /// check, and everything else takes the engine's stages.
+    /// to the real delegate or the default, a plain `instead` closure of no
+    /// actor that answers alone (``ProxyAnswer``) is called directly, with no
+    /// isolation to check, and everything else takes the engine's stages.
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -86,17 +85,17 @@ extension DelegateProxyBase {
     ) -> Result {
         if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
         let route = table.route(selector.id)
-        guard route.closures != nil else {
+        guard let closures = route.closures else {
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
         }
-        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(route.closures!)
-        if snapshot.isSoleTerminal, case .answer(let body) = snapshot.items[0].element {
-            // One plain instead closure of no actor and nothing else: the
-            // snapshot just read under the lock is its check, and it has no
-            // isolation to check.
-            return body(arguments)
+        if closures.isSoleTerminal {
+            // One plain instead closure of no actor, which answers alone, boxed
+            // (see `ProxyAnswer`): the route read under the lock is its check,
+            // and it has no isolation to check. A selector's id fixes its type.
+            return (closures as! ProxyAnswer<Arguments, Result>).answer(arguments)
         }
+        let snapshot = HandlerCore<ProxyClosure<Arguments, Result>>.typed(closures)
         return _dispatch(snapshot, route, selector, arguments, defaultValue, realDelegate)
     }
 

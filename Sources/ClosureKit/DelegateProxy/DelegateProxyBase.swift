@@ -297,7 +297,8 @@ open class DelegateProxyBase<Delegate> {
         // `Answering`.
         var terminal = false
         if case .answer = closure, !selector.combining.callsBoth { terminal = true }
-        return table.core(for: selector.id, as: ProxyClosure<Arguments, Result>.self)
-            .add(closure.applying(options), position: position, once: options.contains(.once), terminal: terminal)
+        return table.add(
+            closure.applying(options), for: selector.id, position: position, once: options.contains(.once),
+            terminal: terminal)
     }
 }

@@ -41,7 +41,11 @@ struct RealDelegateLayoutTests {
         let rebuilt = real.value(as: (any LayoutGreeter).self)
         #expect(rebuilt === host)
         #expect(rebuilt.greet("swift") == "hello swift")
-        #expect(real.call(as: (any LayoutGreeter).self) { $0.greet("call") } == "hello call")
+        // The message path's forms: borrowed from the route's reference, then
+        // handed that reference.
+        let route = ProxyRoute(closures: nil, removals: 0, delegate: host, witness: witness)
+        #expect(route.withDelegate(as: (any LayoutGreeter).self) { $0.greet("borrowed") } == "hello borrowed")
+        #expect(route.callDelegate(as: (any LayoutGreeter).self) { $0.greet("call") } == "hello call")
     }
 
     @Test("another protocol of the same object yields its own witness, which dispatches to it")

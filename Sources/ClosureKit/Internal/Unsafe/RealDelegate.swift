@@ -50,54 +50,37 @@ struct RealDelegate {
         }
         return object as! Delegate
     }
-
-    /// Calls `body` with the typed delegate, borrowed from `object`: the
-    /// existential is laid out in scratch memory that is never initialised
-    /// as a `Delegate`, so nothing is retained or released for it (`object`,
-    /// kept alive until after the call, owns the reference). An object that
-    /// is weakly referenced pays about 70 ns a retain and release pair.
-    @inlinable @inline(__always)
-    func call<Delegate, Result>(as _: Delegate.Type, _ body: (Delegate) -> Result) -> Result {
-        guard let witness else { return body(object as! Delegate) }
-        let object = self.object
-        let result = withUnsafeTemporaryAllocation(of: Delegate.self, capacity: 1) { buffer in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            raw.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-            raw.storeBytes(of: witness, toByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-            return body(buffer.baseAddress!.pointee)
-        }
-        _fixLifetime(object)
-        return result
-    }
 }
 
-/// What ``ProxyTable/route(_:)`` read for one message: one
-/// reference and plain words, so that it is returned in registers and a
-/// message answered by one closure releases only the snapshot.
+/// What ``ProxyTable/route(_:)`` read for one message: one reference and
+/// plain words, so that it is returned in registers and a message answered
+/// by one closure releases only that closure's box.
 @usableFromInline
 struct ProxyRoute {
     /// The selector's snapshot (a `HandlerSnapshot<ProxyClosure<A, R>>`), or
-    /// nil when no closure is registered for it.
+    /// its one closure that answers alone, boxed (a `ProxyAnswer<A, R>`,
+    /// whose ``AnyHandlerSnapshot/isSoleTerminal`` is set), or nil when no
+    /// closure is registered for it.
     @usableFromInline let closures: AnyHandlerSnapshot?
-    /// With closures, the removal count read with the snapshot; zero
-    /// without.
+    /// With a snapshot, the removal count read with it; zero without.
     @usableFromInline let removals: UInt
-    /// The real delegate, retained (the weak load's +1), or nil: absent, or
-    /// not needed (see ``ProxyTable/route(_:)``). Whoever reads the
-    /// route takes it over once: ``callDelegate(as:_:)``, or
-    /// ``withDelegate(as:_:)`` then ``releaseDelegate()`` (see
-    /// ``RealDelegate/retained(_:)``).
+    /// The real delegate, retained (the weak load's +1), or nil. Whoever
+    /// reads the route takes it over once: ``callDelegate(as:_:)``, or
+    /// ``withDelegate(as:_:)`` then ``releaseDelegate()``.
     @usableFromInline let delegate: Unmanaged<AnyObject>?
     /// The real delegate's witness table (see ``RealDelegate``).
     @usableFromInline let witness: UnsafeRawPointer?
 
     /// A route carrying `delegate` retained: a plain word, so that a route
     /// that carries none costs its reader no release, and one that does hands
-    /// its reference to the delegate's existential instead of copying it.
-    init(closures: AnyHandlerSnapshot?, removals: UInt, delegate: AnyObject?, witness: RealDelegate.Witness?) {
+    /// the weak load's reference to the delegate's existential.
+    @inline(__always)
+    init(
+        closures: AnyHandlerSnapshot?, removals: UInt, delegate: consuming AnyObject?, witness: RealDelegate.Witness?
+    ) {
         self.closures = closures
         self.removals = removals
-        self.delegate = delegate.map { Unmanaged.passRetained($0) }
+        self.delegate = if let object = delegate { .passRetained(object) } else { nil }
         self.witness = witness?.pointer
     }
 }
