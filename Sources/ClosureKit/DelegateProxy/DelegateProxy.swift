@@ -239,7 +239,7 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ) -> CancellationToken {
         let actor = RegionBound.actor(
             of: body.isolation, registeredFrom: isolation, "the before closure of \(selector.name)")
-        return observe(selector, .before, options, Self.entering(IsolatedCall.regionBound(body), actor))
+        return observe(selector, .before, options, Self.entering(IsolatedCall.bound(body), actor))
     }
 
     /// Adds a closure that runs after the implementation of `selector` and
@@ -272,7 +272,7 @@ open class DelegateProxy<Delegate>: DelegateProxyBase<Delegate> {
     ) -> CancellationToken {
         let actor = RegionBound.actor(
             of: body.isolation, registeredFrom: isolation, "the after closure of \(selector.name)")
-        return observe(selector, .after, options, Self.entering(IsolatedCall.regionBound(body), actor))
+        return observe(selector, .after, options, Self.entering(IsolatedCall.bound(body), actor))
     }
 
     /// Adds an `after` closure that replaces the result the caller receives.

@@ -71,17 +71,10 @@ extension IsolatedCall {
         let body: @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
     }
 
-    /// A delegate proxy's region-bound closure that returns nothing (`before`,
-    /// `after`, `implement` of a method with no result), typed `@Sendable` for
-    /// the proxy's storage. Call it only in its region (see above).
-    @inline(__always)
-    static func regionBound<Input>(
-        _ body: @escaping @isolated(any) (Input) -> Void
-    ) -> @Sendable (Input) -> Void {
-        return sameLayoutCast(BoundValueAction(body: body), to: PlainValueAction<Input>.self).body
-    }
-
-    /// ``regionBound(_:)-((Input)->Void)`` for a closure that answers.
+    /// A delegate proxy's region-bound closure that answers (`implement`,
+    /// `replaceResult`), typed `@Sendable` for the proxy's storage; one that
+    /// returns nothing (`before`, `after`) takes ``bound(_:)-((Input)->Void)``.
+    /// Call it only in its region (see above).
     @inline(__always)
     static func regionBound<Input, Output>(
         _ body: @escaping @isolated(any) (Input) -> Output
@@ -89,7 +82,7 @@ extension IsolatedCall {
         return sameLayoutCast(RegionFunction(body: body), to: Plain<Input, Output>.self).body
     }
 
-    /// ``regionBound(_:)-((Input)->Void)`` for a delegate proxy's `instead` closure.
+    /// ``regionBound(_:)-((Input)->Output)`` for a delegate proxy's `instead` closure.
     @inline(__always)
     static func regionBound<Arguments, Result>(
         _ body: @escaping @isolated(any) (inout InsteadInvocation<Arguments, Result>) -> Result
