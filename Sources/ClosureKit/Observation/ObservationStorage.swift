@@ -31,12 +31,9 @@ public import Synchronization
 /// snapshot of the slot's observers in one critical section, then calls them
 /// after unlocking, with the engine's re-check before each call.
 ///
-/// While no observer of the owner asked to hear before sets
-/// (``ObservationOptions/prior``), a set stores the value first and hands
-/// the rest of the critical section to ``notifyUnlocking(slot:of:_:)``: one
-/// call into the library per observed set. An owner with such an observer,
-/// on any property, takes the two-pass path of ``ObservableProperty``
-/// instead.
+/// A set takes the lock once. An owner with an observer that asked to hear
+/// before sets (``ObservationOptions/prior``), on any of its properties,
+/// takes it twice per set: once to tell those observers, once to store.
 public final class ObservationStorage: @unchecked Sendable {
     /// Guards the values of the owner's observable properties and every
     /// slot's observers. Never held while user code runs.

@@ -1,16 +1,8 @@
 /// The adapter of one of this module's ready-made proxies: a
 /// ``DelegateProxyAdapter`` that names the class of proxy it serves, so that
-/// each of its protocol methods is one `send`.
-///
-/// ```swift
-/// final class StreamDelegateAdapter: DelegateProxyAdapter, StreamDelegate, ProxyServingAdapter {
-///     typealias Proxy = StreamDelegateProxy
-///
-///     func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
-///         send(Proxy.selectors.handleEvent, (aStream, eventCode)) { $0.stream(_:handle:) }
-///     }
-/// }
-/// ```
+/// each of its protocol methods is one `send` of the proxy's selector, its
+/// arguments and the method read from the real delegate
+/// (`StreamDelegateAdapter` is the shortest).
 ///
 /// Each `send` does what ``DelegateProxyAdapter/withProxy(_:_:)`` around the
 /// proxy's `forward` does, and answers `default` once the proxy has ended.
