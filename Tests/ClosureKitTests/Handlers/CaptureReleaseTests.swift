@@ -46,15 +46,21 @@ private final class Stepper: Hookable, @unchecked Sendable {
 struct CaptureReleaseTests {
     /// Checks the cancel half of the rule for one registration: registered,
     /// the capture is alive; cancelled with the token still held, it is gone.
+    ///
+    /// `fire`, run between the registration and the cancel, makes the handler
+    /// run first: what a dispatch keeps of it (a snapshot, a cached read)
+    /// must not outlive the cancel either.
     private func expectReleasedAtCancel(
         _ capability: Comment,
         sourceLocation: SourceLocation = #_sourceLocation,
+        fire: () -> Void = {},
         _ register: (Captured) -> CancellationToken
     ) {
         let (token, weak) = capturing(register)
         #expect(
             weak.object != nil, "\(capability): the registered handler keeps its capture",
             sourceLocation: sourceLocation)
+        fire()
         #expect(token.cancel(), sourceLocation: sourceLocation)
         #expect(weak.object == nil, "\(capability): cancel releases the capture", sourceLocation: sourceLocation)
         withExtendedLifetime(token) {}
@@ -106,6 +112,9 @@ struct CaptureReleaseTests {
         expectReleasedAtCancel("instance instead hook") { captured in
             Stepper.hooks.step.instead(on: stepper) { _, invocation in invocation.proceed() + captured.name.count }
         }
+        expectReleasedAtCancel("instance before hook after a call", fire: { _ = stepper.step(1) }) { captured in
+            Stepper.hooks.step.before(on: stepper) { _, _ in _ = captured.name }
+        }
         var owner: Stepper? = Stepper()
         let (token, weak) = capturing { captured in
             Stepper.hooks.step.after(on: owner!) { _, _ in _ = captured.name }
@@ -126,6 +135,12 @@ struct CaptureReleaseTests {
         }
         expectReleasedAtCancel("nested path observation") { captured in
             person.observe(\.address.city) { _, _ in _ = captured.name }
+        }
+        expectReleasedAtCancel("direct observation after a set", fire: { person.name = "Cy" }) { captured in
+            person.observe(\.name) { _, _ in _ = captured.name }
+        }
+        expectReleasedAtCancel("nested path observation after a set", fire: { person.address.city = "Rome" }) {
+            captured in person.observe(\.address.city) { _, _ in _ = captured.name }
         }
         var owner: ObservedPerson? = ObservedPerson(name: "Bo", city: "Oslo")
         let (token, weak) = capturing { captured in owner!.observe(\.name) { _, _ in _ = captured.name } }

@@ -190,6 +190,13 @@ struct CoreRead {
 final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
     private var entries: ContiguousArray<HandlerEntry<Element>> = []
 
+    /// ``AnyHandlerCore/cache``, typed: the same snapshot while that is set,
+    /// nil with it, so that it never keeps a removed element beyond the
+    /// removal. For a caller that reads the snapshot at every event without
+    /// the dynamic cast of the erased one (an observed set). Guarded by the
+    /// group's lock.
+    private(set) var typedCache: HandlerSnapshot<Element>?
+
     /// Creates an empty core in `group` (a group of its own by default),
     /// counting its entries in `tally` too when one is given.
     override init(group: HandlerGroup = HandlerGroup(), tally: HandlerTally? = nil) {
@@ -241,6 +248,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         entries.append(entry)
         registered = entries.count
         cache = nil
+        typedCache = nil
     }
 
     // MARK: - Removal
@@ -261,6 +269,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
             entries = []
             registered = 0
             cache = nil
+            typedCache = nil
             group.removals.increment()
             return released
         }
@@ -288,6 +297,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
             if !released.isEmpty {
                 registered = entries.count
                 cache = nil
+                typedCache = nil
                 group.removals.increment()
             }
             return released
@@ -305,6 +315,7 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
         }
         registered = entries.count
         cache = nil
+        typedCache = nil
         group.removals.increment()
         return element
     }
@@ -374,7 +385,9 @@ final class HandlerCore<Element>: AnyHandlerCore, @unchecked Sendable {
                 items.append(.init(entry: entry, element: element))
             }
         }
-        return HandlerSnapshot(items, group: group)
+        let built = HandlerSnapshot(items, group: group)
+        typedCache = built
+        return built
     }
 
     /// Claims `entry` for the dispatch about to call it: checks that it is

@@ -14,36 +14,25 @@ final class SlotRecord: @unchecked Sendable {
         self.core = HandlerCore(group: group)
     }
 
-    /// The snapshot of ``core``, typed, as the last read left it: current
-    /// while it is the core's cache (``cachedSnapshotLocked()``). Guarded by
-    /// the storage's lock.
-    ///
-    /// Kept typed so that a set reads it with a comparison of two
-    /// references rather than a dynamic cast of the core's erased snapshot
-    /// (`as!` costs about 27 instructions of a 1-observer set).
-    private var snapshot: HandlerSnapshot<SlotObserver>?
-
     /// The slot's snapshot, if it is current (nil otherwise: nobody
     /// observes, or it must be rebuilt); the caller holds the lock.
     ///
-    /// A set between registrations finds it current. This calls nothing and
-    /// releases nothing, so that a set reads it on the record in place, with
-    /// no retain of the record (see ``ObservationStorage``'s `records`).
+    /// The core's typed cache (``HandlerCore/typedCache``): a set reads it
+    /// without the dynamic cast of the erased snapshot (`as!` costs about
+    /// 27 instructions of a 1-observer set), and it ends with the core's
+    /// cache, so that it never keeps a removed observer (and its captures)
+    /// beyond the removal. A set between registrations finds it current.
     @inline(__always)
     func cachedSnapshotLocked() -> HandlerSnapshot<SlotObserver>? {
-        guard let snapshot, core.cache === snapshot else { return nil }
-        return snapshot
+        core.typedCache
     }
 
     /// The slot's snapshot, rebuilt first if a registration or a removal
     /// changed the core; nil when nobody observes. The caller holds the lock.
     @inline(never)
     func rebuiltSnapshotLocked() -> HandlerSnapshot<SlotObserver>? {
-        var rebuilt = core.snapshotLocked().map { HandlerCore<SlotObserver>.typed($0) }
-        // Swapped, so that the replaced snapshot is released after the
-        // access, not inside it.
-        swap(&snapshot, &rebuilt)
-        return snapshot
+        _ = core.snapshotLocked()
+        return core.typedCache
     }
 }
 
