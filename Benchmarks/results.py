@@ -282,7 +282,9 @@ def main():
     out.append("From `Benchmarks/callgrind`: instructions per operation under valgrind's callgrind")
     out.append("(difference between two run lengths, so set-up does not count). Instructions are not")
     out.append("time (cache misses, locks and atomics cost more than their count), but they do not move")
-    out.append("with the load of a shared machine.")
+    out.append("with the load of a shared machine. The counts are the gate's baseline")
+    out.append("(`measurements/callgrind.tsv`), which the commit that changes a count updates and CI")
+    out.append("checks on every run; the machine section's date is the timed suite's.")
     out.append("")
     out.extend(callgrind_table(callgrind))
     if callgrind:
@@ -374,9 +376,11 @@ def write_readme_figures(meta, callgrind, charts, met, targets, runs):
         return
     block = [README_BEGIN, ""]
     block.append(
-        f"From [Benchmarks/RESULTS.md](Benchmarks/RESULTS.md) ({meta.get('date', 'undated')}, "
-        f"{meta.get('cores', '?')} cores, {runs} full run(s)): {met} of {targets} targets met (each row's median run). "
-        "Instructions per operation, counted under callgrind, against what a competent engineer would write by hand:"
+        f"From [Benchmarks/RESULTS.md](Benchmarks/RESULTS.md): the timed suite ({meta.get('date', 'undated')}, "
+        f"{meta.get('cores', '?')} cores, {runs} full run(s)) met {met} of {targets} targets (each row's median run). "
+        "Instructions per operation, counted under callgrind (the gate's baseline, "
+        "`Benchmarks/measurements/callgrind.tsv`, which CI checks on every run), against what a competent "
+        "engineer would write by hand:"
     )
     block.append("")
     block.extend(callgrind_table(callgrind))
