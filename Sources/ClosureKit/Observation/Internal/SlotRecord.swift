@@ -18,8 +18,7 @@ final class SlotRecord: @unchecked Sendable {
     /// observes, or it must be rebuilt); the caller holds the lock.
     ///
     /// The core's typed cache (``HandlerCore/typedCache``): a set reads it
-    /// without the dynamic cast of the erased snapshot (`as!` costs about
-    /// 27 instructions of a 1-observer set), and it ends with the core's
+    /// without the dynamic cast of the erased snapshot, and it ends with the core's
     /// cache, so that it never keeps a removed observer (and its captures)
     /// beyond the removal. A set between registrations finds it current.
     @inline(__always)
