@@ -15,8 +15,7 @@ internal import Darwin
 /// for the runtime entry points of ``SwiftRuntime`` and the mutex under
 /// ``Lock``): the main-thread test, the thread-local slot of
 /// ``SenderIsolation``, the system clocks of ``RawClock``, the timer thread
-/// and its timer slack. `memchr` takes a pointer and lives in Internal/Unsafe
-/// (`ByteSearch.swift`).
+/// and its timer slack.
 ///
 /// Each is a thin wrapper, `@inline(__always)` where it sits on a hot path
 /// (the clocks, the thread-local load), so that the wrapper costs nothing over

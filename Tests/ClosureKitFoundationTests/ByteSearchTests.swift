@@ -1,10 +1,9 @@
 import Testing
 
-@testable import ClosureKit
+@testable import ClosureKitFoundation
 
-/// The self-test of `ByteSearch` (`memchr` over an array's buffer), and the
-/// conversion of a standard clock's instants to raw ticks.
-@Suite("Byte search and raw clock ticks")
+/// The self-test of `ByteSearch` (`memchr` over an array's buffer).
+@Suite("Byte search")
 struct ByteSearchTests {
     @Test("ByteSearch finds the first byte of a range, and none outside it")
     func byteSearchFindsInRange() {
@@ -29,16 +28,5 @@ struct ByteSearchTests {
             guard let found else { break }
             start = found + 1
         }
-    }
-
-    @Test("an instant of a standard clock converts to the ticks its raw clock counts")
-    func instantTicksFollowTheRawClock() {
-        let convert = RawClock.instantTicks(read: { RawClock.continuousNanoseconds() }, now: { ContinuousClock.now })
-        let before = RawClock.continuousNanoseconds()
-        let ticks = convert(ContinuousClock.now.advanced(by: .seconds(5)))
-        let after = RawClock.continuousNanoseconds()
-        // Within a millisecond of five seconds from now, whatever the clock's epoch.
-        #expect(ticks >= before + 5_000_000_000 - 1_000_000)
-        #expect(ticks <= after + 5_000_000_000 + 1_000_000)
     }
 }
