@@ -252,3 +252,17 @@ struct Ring<Element> {
         return storage[head].take()
     }
 }
+
+#if DEBUG
+extension SwiftRuntime {
+    /// For tests only (debug builds): while true in the current task,
+    /// ``isRunning(on:)`` and ``answersExactly(for:)`` answer false, as where
+    /// the runtime cannot tell (an Apple runtime older than macOS 26, a custom
+    /// executor that does not implement `isIsolatingCurrentContext()`), so
+    /// that a test on Linux takes that fallback path
+    /// (`ExecutorCheckFallbackTests`). A task-local value rather than a global
+    /// flag, so that tests running in parallel in other tasks keep the real
+    /// answer.
+    @TaskLocal static var simulatesMissingExecutorCheck = false
+}
+#endif

@@ -39,3 +39,17 @@ final class WeakValueBox<Value: AnyObject>: ValueBox<Value>, @unchecked Sendable
 
     override func weakValue() -> Value? { stored }
 }
+
+extension ValueBox {
+    /// Swaps `value` with the value of `box`, a box stored under a key of
+    /// this value type, if it is a strong box; returns whether it did. The
+    /// caller holds the storage's lock and has checked that the box is
+    /// uniquely referenced. Spares a write the allocation of a new box.
+    @inlinable @inline(__always)
+    static func swap(_ value: inout Value, into box: AnyObject) -> Bool {
+        let box = unchecked(box)
+        guard !box.isWeak else { return false }
+        Swift.swap(&value, &box.strong.value)
+        return true
+    }
+}

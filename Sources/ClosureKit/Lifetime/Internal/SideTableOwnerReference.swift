@@ -56,3 +56,11 @@ struct WeakOwnerReference: SideTableOwnerReference {
         return false
     }
 }
+
+extension PinnedOwnerReference {
+    @inline(__always)
+    func isOwned(by _: AnyObject) -> Bool {
+        // The address cannot have been reused while the reference pins it.
+        true
+    }
+}
