@@ -1,18 +1,12 @@
-/// Casts an object to the class it is known to be, without a dynamic check:
-/// every `unsafeDowncast` of the module. Callers state why the type is fixed
-/// by construction, and the figure that pays for skipping the check.
+/// `object` as the class it is known to be, unchecked: every `unsafeDowncast` of the module. Each caller gives the
+/// proof and the figure.
 @inlinable @inline(__always)
 func uncheckedCast<Object: AnyObject>(_ object: AnyObject, to _: Object.Type) -> Object {
     unsafeDowncast(object, to: Object.self)
 }
 
-/// Reads `value` as a `To`, a type of the same representation: the module's
-/// one bit-cast, for ``IsolatedCall``'s closures (an `@isolated(any)` or
-/// region-bound closure read through the plain function type).
-///
-/// Traps if the two types differ in size, a check the optimiser folds away
-/// while they agree (`IsolatedCallTests` is the self-test: it calls through
-/// every shape on every toolchain CI runs).
+/// `value` read as a `To` of the same representation: the module's one bit-cast (``IsolatedCall``'s closures).
+/// Traps if the sizes differ, a check the optimiser folds away while they agree. Self-test: `IsolatedCallTests`.
 @inlinable @inline(__always)
 func sameLayoutCast<From, To>(_ value: From, to _: To.Type) -> To {
     precondition(

@@ -1,15 +1,10 @@
-/// A key path that ``KeyPathPins`` keeps alive for the life of the process,
-/// referred to without reference counting, so that copying it into each
-/// ``ObservedChange`` of a notification costs no retain and release.
+/// A key path that ``KeyPathPins`` keeps alive for the life of the process, referred to unretained, so that each
+/// ``ObservedChange`` copies it without a retain and release.
 ///
-/// Sound because the only way to make one is ``init(pinning:)``, which pins
-/// the key path first, and a pin is never released: the reference can never
-/// dangle. `AnyKeyPath` is not `Sendable` because a key path may hold
-/// subscript arguments; a key path is immutable and the library only reads
-/// it, so sharing one between threads is safe.
-///
-/// Buys 37.8% on observation.write-10: 1152 instructions against 1852 with
-/// the safe form (the key path held by a strong reference).
+/// Sound because only ``init(pinning:)`` makes one, after pinning the key path, and a pin is never released; a
+/// key path is immutable and only read, so sharing it between threads is safe though `AnyKeyPath` is not
+/// `Sendable`. Self-test: `ObservationUnsafeTypesTests`. Figure: 38% on `observation.write-10` (1,152 against 1,852
+/// with a strong reference).
 @usableFromInline
 struct PinnedKeyPath: @unchecked Sendable {
     @usableFromInline let reference: Unmanaged<AnyKeyPath>
@@ -20,7 +15,6 @@ struct PinnedKeyPath: @unchecked Sendable {
         reference = .passUnretained(keyPath)
     }
 
-    /// The key path.
     @inlinable
     var keyPath: AnyKeyPath { reference.takeUnretainedValue() }
 }

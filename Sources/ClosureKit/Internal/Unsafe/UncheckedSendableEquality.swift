@@ -1,20 +1,11 @@
-/// `==` of an observed value type, carried into the `@Sendable` observer
-/// that skips sets of an equal value (``ObservationOptions/skippingEqualValues``)
-/// without the compiler's check.
+/// `==` of an observed value type, carried unchecked into the `@Sendable` observer of
+/// ``ObservationOptions/skippingEqualValues``: a `@Sendable` `==` needs a `Sendable` metatype, which the forms for
+/// values that are not `Sendable` cannot require (SE-0470's isolated conformances).
 ///
-/// The compiler rejects the checked spelling (a `@Sendable` `==`) unless the
-/// value type's metatype is `Sendable`, which the forms for values that are
-/// not `Sendable` cannot require: the metatype may carry a conformance
-/// isolated to a global actor (SE-0470). Sound for every other conformance:
-/// the function is `==` of the value type (``Equality`` or the `Equatable`
-/// witness), which holds no mutable state, and it is called on the setting
-/// thread, after the lock is released, with values that call owns. A value
-/// type whose `Equatable` conformance is isolated to a global actor must be
-/// set on that actor when this option is given.
-///
-/// Not a speed choice: it buys nothing on a benchmark row.
-/// `KeyPathObservableTests` and `ObservablePropertyTests` are its self-tests
-/// (equal and unequal sets, from several threads).
+/// Sound because the function is `==` of the value type (``Equality`` or the `Equatable` witness), which holds no
+/// mutable state, called on the setting thread after the lock is released, with values that call owns; a value
+/// whose `Equatable` conformance is isolated to a global actor must then be set on that actor. Self-tests:
+/// `KeyPathObservableTests`, `ObservablePropertyTests`. Figure: no checked spelling.
 struct UncheckedSendableEquality<Value>: Sendable {
     nonisolated(unsafe) let isEqual: (Value, Value) -> Bool
 

@@ -1,25 +1,11 @@
-/// The delay heap's storage (``DelayHeap``): a growable array in raw memory
-/// of entries that refer to their records unretained.
+/// The delay heap's storage: a growable array in raw memory (so that the core holds the heap as a `let`, with no
+/// dynamic exclusivity check) of entries that refer to their records, each its owner's token, unretained.
 ///
-/// Each record is also the token its owner holds (``DelayRecord``), so the
-/// heap must not keep it alive: releasing the token cancels the delay. Sound
-/// because a record never outlives its entry: cancelling removes the entry,
-/// and so does the `deinit` of a record still pending (under the timer
-/// core's lock, like every call here). ``retainRecord(of:)`` retains a
-/// record with `swift_tryRetain`, which refuses a record whose `deinit` has
-/// begun (that `deinit` then waits for the lock); the refused record is
-/// noted, so that its `deinit` learns that its entry is gone
-/// (``forgetRefused(_:)``).
-///
-/// The state is raw memory too, so that the core holds the heap as a `let`
-/// and the hot paths pay no dynamic exclusivity check; the owner calls
-/// ``deallocate()`` once the heap is empty.
-///
-/// Raw memory and unretained entries buy 35% on `delays.schedule-cancel`
-/// (1,169 instructions against 1,800 with a `ContiguousArray` of strong
-/// entries in a stored struct: no reference counting, copy-on-write or
-/// exclusivity checks on the hot path). Self-tests: `TimerCoreTests`
-/// (ordering, cancel from any position, a record released while due).
+/// Sound because a record never outlives its entry: cancelling removes the entry, and so does the `deinit` of a
+/// pending record, under the timer core's lock like every call here; ``retainRecord(of:)`` uses `swift_tryRetain`,
+/// which refuses a record whose `deinit` has begun, and that `deinit` then learns from ``forgetRefused(_:)`` that
+/// its entry is gone. Self-test: `TimerCoreTests`. Figure: 35% on `delays.schedule-cancel` (1,169 against 1,800 with
+/// a `ContiguousArray` of strong entries in a stored struct).
 struct UnretainedDelayEntries {
     struct Entry {
         let deadline: Int64
@@ -38,8 +24,7 @@ struct UnretainedDelayEntries {
         var count = 0
         var capacity = 0
         var nextSequence: UInt64 = 0
-        /// Records refused by ``retainRecord(of:)`` whose `deinit` waits for
-        /// the lock (rare, never more than a few at once).
+        /// Records refused by ``retainRecord(of:)`` whose `deinit` waits for the lock (a few at most).
         var refused: [UnsafeMutableRawPointer] = []
     }
 
@@ -50,8 +35,7 @@ struct UnretainedDelayEntries {
         state.initialize(to: State())
     }
 
-    /// Frees the storage, which must be empty (pending records hold their
-    /// core, which holds the heap).
+    /// Frees the storage, which must be empty (pending records hold their core, which holds the heap).
     func deallocate() {
         state.pointee.entries?.deallocate()
         state.deinitialize(count: 1)
@@ -60,7 +44,6 @@ struct UnretainedDelayEntries {
 
     var count: Int { state.pointee.count }
 
-    /// A number for the next entry, one more than the last one's.
     func nextSequence() -> UInt64 {
         defer { state.pointee.nextSequence &+= 1 }
         return state.pointee.nextSequence
@@ -69,8 +52,7 @@ struct UnretainedDelayEntries {
     @inline(__always)
     subscript(index: Int) -> Entry { state.pointee.entries![index] }
 
-    /// Stores `entry` at `index` (below ``count``) and tells its record
-    /// where it is (``DelayRecord/heapIndex``).
+    /// Stores `entry` at `index` (below ``count``) and tells its record where it is (``DelayRecord/heapIndex``).
     @inline(__always)
     func place(_ entry: Entry, at index: Int) {
         state.pointee.entries![index] = entry
@@ -85,9 +67,7 @@ struct UnretainedDelayEntries {
         state.pointee.count += 1
     }
 
-    /// Forgets the last entry (the caller moved it or popped it), and gives
-    /// memory back once most of the storage is empty, so that cancelling a
-    /// million delays returns their memory at once.
+    /// Forgets the last entry (moved or popped by the caller); gives memory back once most of it is empty.
     @inline(__always)
     func shrink() {
         let state = state
@@ -96,17 +76,15 @@ struct UnretainedDelayEntries {
         if capacity > 1024 && count < capacity / 4 { resize(to: max(1024, count * 2)) }
     }
 
-    /// The entry's record, retained, or nil if its `deinit` has begun (it is
-    /// then noted for ``forgetRefused(_:)``). Call it for an entry just taken
-    /// out of the heap.
+    /// The record of an entry just taken out, retained, or nil (noted for ``forgetRefused(_:)``) if its `deinit`
+    /// has begun.
     func retainRecord(of entry: Entry) -> DelayRecord? {
         if let record = SwiftRuntime.tryRetain(entry.record) { return record }
         state.pointee.refused.append(entry.record.toOpaque())
         return nil
     }
 
-    /// Whether ``retainRecord(of:)`` refused `record` (whose `deinit` now
-    /// runs, so it has no entry any more); forgets it.
+    /// Whether ``retainRecord(of:)`` refused `record`, whose `deinit` now runs; forgets it.
     func forgetRefused(_ record: DelayRecord) -> Bool {
         let address = Unmanaged.passUnretained(record).toOpaque()
         guard let index = state.pointee.refused.firstIndex(of: address) else { return false }
