@@ -699,6 +699,13 @@ extension ActorDelivery {
     }
 
     /// ``bound(_:registeredFrom:_:)`` for a closure that takes an object.
+    ///
+    /// The body is the first form's, written again: it picks
+    /// ``IsolatedCall``'s cast for an object argument, whose closure is
+    /// passed directly. One generic body for both forms hands that closure
+    /// on at the unconstrained form's representation, behind a reabstraction
+    /// thunk: a region handler of a control that is not `Sendable` then costs
+    /// 328 instructions per send instead of 291.
     @inline(__always)
     @usableFromInline
     package static func bound(

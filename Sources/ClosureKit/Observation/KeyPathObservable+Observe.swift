@@ -256,9 +256,8 @@ extension KeyPathObservable {
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
         observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
-            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"), delivery: nil,
-            dropped: nil)
+            keyPaths, options: options,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"))
     }
 
     /// Observes several key paths of one `Sendable` type of this `Sendable`
@@ -276,9 +275,7 @@ extension KeyPathObservable {
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> where Self: Sendable, Value: Sendable {
         let (handler, delivery, dropped) = Self.delivering(handler)
-        return observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
-            delivery: delivery, dropped: dropped)
+        return observeSeveral(keyPaths, options: options, handler, delivery: delivery, dropped: dropped)
     }
 
     /// Observes several key paths of one type that is not `Sendable`, of this
@@ -295,9 +292,7 @@ extension KeyPathObservable {
         options: ObservationOptions = [],
         _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> where Self: Sendable {
-        observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
-            Self.nonisolatedObserver(handler, of: keyPaths), delivery: nil, dropped: nil)
+        observeSeveral(keyPaths, options: options, Self.nonisolatedObserver(handler, of: keyPaths))
     }
 
     /// Observes several key paths of one type that is not `Equatable` with
@@ -319,9 +314,8 @@ extension KeyPathObservable {
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
         observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil,
-            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"),
-            delivery: nil, dropped: nil)
+            keyPaths, options: options,
+            ActorDelivery.bound(handler, registeredFrom: isolation, "an observer of \(Self.self)"))
     }
 
     /// Observes several key paths of one `Sendable` type that is not
@@ -339,9 +333,7 @@ extension KeyPathObservable {
         @_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> where Self: Sendable, Value: Sendable {
         let (handler, delivery, dropped) = Self.delivering(handler)
-        return observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
-            dropped: dropped)
+        return observeSeveral(keyPaths, options: options, handler, delivery: delivery, dropped: dropped)
     }
 
     /// Observes several key paths of one type that is neither `Sendable` nor
@@ -358,12 +350,38 @@ extension KeyPathObservable {
         options: NonEquatableObservationOptions = [],
         _ handler: @escaping @isolated(any) @Sendable (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> where Self: Sendable {
-        observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil,
-            Self.nonisolatedObserver(handler, of: keyPaths), delivery: nil, dropped: nil)
+        observeSeveral(keyPaths, options: options, Self.nonisolatedObserver(handler, of: keyPaths))
     }
 
+    /// The registration of several key paths of an `Equatable` type:
+    /// ``ObservationOptions/skippingEqualValues`` compares with its `==`.
+    func observeSeveral<Value: Equatable>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: ObservationOptions,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>? = nil,
+        dropped: DroppedKeyPaths? = nil
+    ) -> KeyPathObservationToken<Self> {
+        observeSeveral(
+            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil, handler,
+            delivery: delivery, dropped: dropped)
+    }
+
+    /// The registration of several key paths of a type that is not
+    /// `Equatable`, whose options cannot ask to skip equal values.
     func observeSeveral<Value>(
+        _ keyPaths: [KeyPath<Self, Value>],
+        options: NonEquatableObservationOptions,
+        _ handler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void,
+        delivery: ActorDelivery<(Self, ObservedChange<Value>)>? = nil,
+        dropped: DroppedKeyPaths? = nil
+    ) -> KeyPathObservationToken<Self> {
+        observeSeveral(
+            keyPaths, options: options.observationOptions, isEqual: nil, handler, delivery: delivery,
+            dropped: dropped)
+    }
+
+    private func observeSeveral<Value>(
         _ keyPaths: [KeyPath<Self, Value>],
         options: ObservationOptions,
         isEqual: ((Value, Value) -> Bool)?,

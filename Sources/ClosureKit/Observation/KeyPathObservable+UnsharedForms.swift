@@ -77,9 +77,7 @@ extension KeyPathObservable where Self: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        observeSeveral(
-            keyPaths, options: options, isEqual: options.contains(.skippingEqualValues) ? (==) : nil,
-            unshared(handler, isolation), delivery: nil, dropped: nil)
+        observeSeveral(keyPaths, options: options, unshared(handler, isolation))
     }
 
     /// The region form for several key paths of one type that is not
@@ -102,9 +100,7 @@ extension KeyPathObservable where Self: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @isolated(any) (Self, ObservedChange<Value>) -> Void
     ) -> KeyPathObservationToken<Self> {
-        observeSeveral(
-            keyPaths, options: options.observationOptions, isEqual: nil, unshared(handler, isolation),
-            delivery: nil, dropped: nil)
+        observeSeveral(keyPaths, options: options, unshared(handler, isolation))
     }
 
     /// The region form for key paths of different types, for a callback
