@@ -151,7 +151,20 @@ extension DelegateProxyBase {
         _ realDelegate: (Delegate, Object, Rest) -> Result
     ) -> Result {
         if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
-        let route = table.route(selector.id)
+        let first64 = table.isFirst64(selector.id)
+        let hasCore = first64 && table.hasCore(selector.id)
+        if first64, !hasCore {
+            // Never had a closure: the real delegate, or the default.
+            let route = table.delegateRoute()
+            // Always nil: tested, so that the optimiser knows there is no box
+            // to release (without the test, one call to release nil a message).
+            if route.closures == nil {
+                guard route.delegate != nil else { return defaultValue() }
+                return route.callDelegate(as: Delegate.self) { realDelegate($0, object, rest) }
+            }
+            route.releaseDelegate()
+        }
+        let route = table.route(selector.id, hasCore: hasCore)
         guard let closures = route.closures else {
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, object, rest) } }
             return defaultValue()
@@ -170,6 +183,12 @@ extension DelegateProxyBase {
     /// to the real delegate or the default, a plain `instead` closure of no
     /// actor that answers alone (``ProxyAnswer``) is called directly, with no
     /// isolation to check, and everything else takes the engine's stages.
+    ///
+    /// A ``DelegateProxy``'s selector among its first 64 is tested here,
+    /// inlined, for whether it ever had a closure (``ProxyTable/coreBits``):
+    /// one that never had reads only the real delegate, through a call that
+    /// saves few registers (`proxy.fallback` 237 instructions against 253
+    /// through the route, `proxy.instead` 296 against 290 for the test).
     @inlinable @inline(__always)
     final func _forward<Arguments, Result>(
         _ selector: MethodSelector<Arguments, Result>,
@@ -179,7 +198,20 @@ extension DelegateProxyBase {
         _ realDelegate: (Delegate, Arguments) -> Result
     ) -> Result {
         if _isDebugAssertConfiguration() { checkForwarding(selector.erased, from: function) }
-        let route = table.route(selector.id)
+        let first64 = table.isFirst64(selector.id)
+        let hasCore = first64 && table.hasCore(selector.id)
+        if first64, !hasCore {
+            // Never had a closure: the real delegate, or the default.
+            let route = table.delegateRoute()
+            // Always nil: tested, so that the optimiser knows there is no box
+            // to release (without the test, one call to release nil a message).
+            if route.closures == nil {
+                guard route.delegate != nil else { return defaultValue() }
+                return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) }
+            }
+            route.releaseDelegate()
+        }
+        let route = table.route(selector.id, hasCore: hasCore)
         guard let closures = route.closures else {
             if route.delegate != nil { return route.callDelegate(as: Delegate.self) { realDelegate($0, arguments) } }
             return defaultValue()
