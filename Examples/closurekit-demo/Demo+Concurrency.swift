@@ -36,7 +36,7 @@ private final class TrackProxy: DelegateProxy<any TrackDelegate>, TrackDelegate,
     static let selectors = Selectors()
 
     func track(_ track: Track, didReach second: Int) {
-        forward(Self.selectors.didReach, (track, second)) { $0.track($1.0, didReach: $1.1) }
+        forward(Self.selectors.didReach, track, second) { $0.track($1, didReach: $2) }
     }
 }
 

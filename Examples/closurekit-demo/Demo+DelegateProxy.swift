@@ -49,10 +49,10 @@ private final class DownloadTaskProxy: DelegateProxy<any DownloadTaskDelegate>, 
         forward(Self.selectors.shouldStart, task, default: true) { $0.downloadShouldStart($1) }
     }
     func download(_ task: DownloadTask, didProgress fraction: Double) {
-        forward(Self.selectors.didProgress, (task, fraction)) { $0.download($1.0, didProgress: $1.1) }
+        forward(Self.selectors.didProgress, task, fraction) { $0.download($1, didProgress: $2) }
     }
     func download(_ task: DownloadTask, didFinishWith result: Result<Int, DownloadError>) {
-        forward(Self.selectors.didFinish, (task, result)) { $0.download($1.0, didFinishWith: $1.1) }
+        forward(Self.selectors.didFinish, task, result) { $0.download($1, didFinishWith: $2) }
     }
 }
 

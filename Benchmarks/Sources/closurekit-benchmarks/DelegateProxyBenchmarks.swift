@@ -20,7 +20,7 @@ private final class TickProxy: DelegateProxy<any TickDelegate>, TickDelegate, Se
     static let selectors = Selectors()
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.selectors.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
+        forward(Self.selectors.didTick, ticker, count) { $0.ticker($1, didTick: $2) }
     }
 }
 
@@ -143,7 +143,7 @@ private final class WideTickProxy: DelegateProxy<any TickDelegate>, TickDelegate
     }
 
     func ticker(_ ticker: Ticker, didTick count: Int) {
-        forward(Self.selectors.didTick, (ticker, count)) { $0.ticker($1.0, didTick: $1.1) }
+        forward(Self.selectors.didTick, ticker, count) { $0.ticker($1, didTick: $2) }
     }
 }
 

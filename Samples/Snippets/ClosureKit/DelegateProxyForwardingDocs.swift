@@ -55,3 +55,27 @@ final class ForwardingExample2: DelegateProxy<any DownloadDelegate>, SelectorDec
 // snippet.hide
 }
 // snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:76
+// snippet.hide
+final class ForwardingExample3: DelegateProxy<any DownloadDelegate>, SelectorDeclaring {
+    static let selectors = DownloadProxy.selectors
+// snippet.show
+    func task(_ task: DownloadTask, didProgress fraction: Double) {
+        forward(Self.selectors.didProgress, task, fraction) { $0.task($1, didProgress: $2) }
+    }
+// snippet.hide
+}
+// snippet.show
+
+// Sources/ClosureKit/DelegateProxy/DelegateProxy+Forwarding.swift:116
+// snippet.hide
+final class ForwardingExample4: DelegateProxy<any DownloadDelegate>, SelectorDeclaring {
+    static let selectors = DownloadProxy.selectors
+// snippet.show
+    func task(_ task: DownloadTask, didFinish bytes: Int) {
+        forward(Self.selectors.didFinish, task, bytes) { $0.task($1, didFinish: $2) }
+    }
+// snippet.hide
+}
+// snippet.show

@@ -438,11 +438,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.didEndMappingPrefix, (parser, prefix)) {
+            proxy.forward(P.selectors.didEndMappingPrefix, parser, prefix) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, didEndMappingPrefix: $1.1)
+                $0.parser($1, didEndMappingPrefix: $2)
                 #else
-                optionalMethod($0.parser(_:didEndMappingPrefix:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:didEndMappingPrefix:))?($1, $2)
                 #endif
             }
         }
@@ -450,11 +450,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.foundCharacters, (parser, string)) {
+            proxy.forward(P.selectors.foundCharacters, parser, string) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, foundCharacters: $1.1)
+                $0.parser($1, foundCharacters: $2)
                 #else
-                optionalMethod($0.parser(_:foundCharacters:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundCharacters:))?($1, $2)
                 #endif
             }
         }
@@ -462,11 +462,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.foundIgnorableWhitespace, (parser, whitespaceString)) {
+            proxy.forward(P.selectors.foundIgnorableWhitespace, parser, whitespaceString) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, foundIgnorableWhitespace: $1.1)
+                $0.parser($1, foundIgnorableWhitespace: $2)
                 #else
-                optionalMethod($0.parser(_:foundIgnorableWhitespace:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundIgnorableWhitespace:))?($1, $2)
                 #endif
             }
         }
@@ -486,11 +486,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.foundComment, (parser, comment)) {
+            proxy.forward(P.selectors.foundComment, parser, comment) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, foundComment: $1.1)
+                $0.parser($1, foundComment: $2)
                 #else
-                optionalMethod($0.parser(_:foundComment:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundComment:))?($1, $2)
                 #endif
             }
         }
@@ -498,11 +498,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.foundCDATA, (parser, block)) {
+            proxy.forward(P.selectors.foundCDATA, parser, block) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, foundCDATA: $1.1)
+                $0.parser($1, foundCDATA: $2)
                 #else
-                optionalMethod($0.parser(_:foundCDATA:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:foundCDATA:))?($1, $2)
                 #endif
             }
         }
@@ -523,11 +523,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.parseErrorOccurred, (parser, parseError)) {
+            proxy.forward(P.selectors.parseErrorOccurred, parser, parseError) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, parseErrorOccurred: $1.1)
+                $0.parser($1, parseErrorOccurred: $2)
                 #else
-                optionalMethod($0.parser(_:parseErrorOccurred:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:parseErrorOccurred:))?($1, $2)
                 #endif
             }
         }
@@ -535,11 +535,11 @@ final class XMLParserDelegateAdapter: DelegateProxyAdapter, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
         withProxy(P.self) { proxy in
-            proxy.forward(P.selectors.validationErrorOccurred, (parser, validationError)) {
+            proxy.forward(P.selectors.validationErrorOccurred, parser, validationError) {
                 #if canImport(FoundationXML)
-                $0.parser($1.0, validationErrorOccurred: $1.1)
+                $0.parser($1, validationErrorOccurred: $2)
                 #else
-                optionalMethod($0.parser(_:validationErrorOccurred:))?($1.0, $1.1)
+                optionalMethod($0.parser(_:validationErrorOccurred:))?($1, $2)
                 #endif
             }
         }

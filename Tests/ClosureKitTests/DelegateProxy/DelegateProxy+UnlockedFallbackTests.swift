@@ -30,8 +30,60 @@ private final class LoggingGaugeReader: GaugeDelegate {
     func label(for gauge: Int) -> String { "\(name) \(gauge)" }
 }
 
+/// A `GaugeDelegate` proxy whose `label` slot lies past the 64th: the
+/// selectors made between `didRead` and `label` widen the declaration's span
+/// without being declared (an array is not a selector). A message of the
+/// first 64 slots tests the table's `coreBits` in the proxy's method; one past
+/// them takes `ProxyTable.route(_:)`.
+private final class FarGaugeProxy: DelegateProxy<any GaugeDelegate>, GaugeDelegate, SelectorDeclaring {
+    struct Selectors {
+        let didRead = MethodSelector<(Int, Int), Void>("gauge(_:didRead:)")
+        let spacers = (0..<80).map { MethodSelector<Int, Void>("spacer\($0)(_:)") }
+        let shouldReset = MethodSelector<Int, Bool>("gaugeShouldReset(_:)")
+        let label = MethodSelector<Int, String>("label(for:)")
+    }
+    static let selectors = Selectors()
+
+    func gauge(_ gauge: Int, didRead value: Int) {
+        forward(Self.selectors.didRead, (gauge, value)) { $0.gauge($1.0, didRead: $1.1) }
+    }
+    func gaugeShouldReset(_ gauge: Int) -> Bool {
+        forward(Self.selectors.shouldReset, gauge, default: false) { $0.gaugeShouldReset($1) }
+    }
+    func label(for gauge: Int) -> String {
+        forward(Self.selectors.label, gauge, default: "default") { $0.label(for: $1) }
+    }
+}
+
 @Suite("DelegateProxy: a message with no closure, without the lock")
 struct DelegateProxyUnlockedFallbackTests {
+    @Test("slots past the 64th route as the first ones: real delegate, closure, real delegate again")
+    func slotsPastTheBits() {
+        let proxy = FarGaugeProxy()
+        let declaration = ProxyDeclarations.declaration(of: FarGaugeProxy.self)
+        #expect(FarGaugeProxy.selectors.label.id - declaration.base >= 64)
+        #expect(FarGaugeProxy.selectors.didRead.id - declaration.base < 64)
+        #expect(proxy.label(for: 1) == "default")
+        let reader = LoggingGaugeReader("real")
+        proxy.realDelegate = reader
+        #expect(proxy.label(for: 2) == "real 2")
+        proxy.gauge(0, didRead: 3)
+        let reads = DelegateProxyTestLog()
+        let tokens = [
+            proxy.implement(FarGaugeProxy.selectors.label) { "closure \($0)" },
+            proxy.implement(FarGaugeProxy.selectors.didRead) { reads.append("\($0.1)") },
+        ]
+        #expect(proxy.label(for: 4) == "closure 4")
+        proxy.gauge(0, didRead: 5)
+        #expect(reads.all == ["5"])
+        tokens.forEach { $0.cancel() }
+        #expect(proxy.label(for: 6) == "real 6")
+        proxy.gauge(0, didRead: 7)
+        #expect(reads.all == ["5"])
+        #expect(reader.log == ["real read 3", "real read 7"])
+        #expect(proxy.gaugeShouldReset(8) == true)
+    }
+
     @Test("a DelegateProxy's table is confined to its region; a SendableDelegateProxy's is not")
     func confinedTables() {
         #expect(GaugeProxy().table.confined)

@@ -1,3 +1,6 @@
+// Public so that the inlinable `hasCore(_:)` can load `coreBits`.
+public import Synchronization
+
 /// The storage behind a ``DelegateProxy``: one ``ProxySlot`` per declared
 /// selector, whose handler cores all share one ``HandlerGroup``, whose lock
 /// also guards the weak real delegate.
@@ -32,7 +35,19 @@ final class ProxyTable: @unchecked Sendable {
     let group = HandlerGroup()
 
     /// The id of slot 0: the lowest id of the proxy class's selectors.
-    private let base: Int
+    @usableFromInline let base: Int
+
+    /// Bit `i` is set once slot `i` (of the first 64) has a core: a
+    /// ``confined`` table's message reads it inlined in the proxy's method,
+    /// with no call, to send a selector that has never had a closure straight
+    /// to the real delegate (``delegateRoute()``). Set under the lock, with
+    /// the core; never cleared, as a core never goes.
+    @usableFromInline let coreBits = Atomic<UInt64>(0)
+
+    /// How many slots ``coreBits`` answers for: 64 on a ``confined`` table,
+    /// none on another (whose messages take the lock), so that one unsigned
+    /// comparison tests both.
+    @usableFromInline let bitsSpan: UInt
 
     /// Whether the table's proxy is a ``DelegateProxy``: not `Sendable`, so
     /// confined to one region at a time, which its messages, its
@@ -46,7 +61,7 @@ final class ProxyTable: @unchecked Sendable {
     /// delegate may be replaced on one thread while another sends a message,
     /// and a weak reference is not safe to load while it is being stored (the
     /// store may free the side table the load is about to use).
-    let confined: Bool
+    @usableFromInline let confined: Bool
 
     /// Slot `i` is the selector with id `base + i`; nil for an id of the
     /// span that the declaration does not hold.
@@ -66,6 +81,7 @@ final class ProxyTable: @unchecked Sendable {
     init(spanning declaration: ProxyDeclaration, confined: Bool) {
         base = declaration.base
         self.confined = confined
+        bitsSpan = confined ? UInt(UInt64.bitWidth) : 0
         var slots = ContiguousArray<ProxySlot?>(repeating: nil, count: declaration.span)
         for id in declaration.ids { slots[id - declaration.base] = ProxySlot(group: group) }
         self.slots = slots
@@ -95,7 +111,7 @@ final class ProxyTable: @unchecked Sendable {
     /// Result>` (a selector's id fixes them), created on first use together
     /// with the slot's way to box the one that answers alone.
     private func core<Arguments, Result>(
-        of slot: ProxySlot, as _: ProxyClosure<Arguments, Result>.Type
+        of slot: ProxySlot, id: Int, as _: ProxyClosure<Arguments, Result>.Type
     ) -> HandlerCore<ProxyClosure<Arguments, Result>> {
         typealias Core = HandlerCore<ProxyClosure<Arguments, Result>>
         return group.lock.withLock {
@@ -103,6 +119,8 @@ final class ProxyTable: @unchecked Sendable {
             let core = Core(group: group)
             slot.core = core
             slot.boxAnswer = ProxyAnswer<Arguments, Result>.box(_:)
+            let index = id &- base
+            if index < UInt64.bitWidth { coreBits.bitwiseOr(1 &<< UInt64(index), ordering: .relaxed) }
             return core
         }
     }
@@ -117,7 +135,7 @@ final class ProxyTable: @unchecked Sendable {
         _ closure: ProxyClosure<Arguments, Result>, for id: Int, position: HookPosition, once: Bool, terminal: Bool
     ) -> CancellationToken {
         let slot = declaredSlot(id)
-        let token = core(of: slot, as: ProxyClosure<Arguments, Result>.self)
+        let token = core(of: slot, id: id, as: ProxyClosure<Arguments, Result>.self)
             .add(closure, position: position, once: once, terminal: terminal)
         slot.clearAnswer()
         guard terminal, !once else { return token }
@@ -160,9 +178,20 @@ final class ProxyTable: @unchecked Sendable {
     /// section.
     @usableFromInline
     func route(_ id: Int) -> ProxyRoute {
+        route(id, hasCore: false)
+    }
+
+    /// ``route(_:)`` for a proxy's method, which has tested ``coreBits``
+    /// inlined (``isFirst64(_:)``, ``hasCore(_:)``): `hasCore` says that
+    /// the slot of `id` is declared and has a core, so the route goes
+    /// straight to the lock. Trusting it is safe: the slot is still read
+    /// checked, and one with no core routes as one with no closures.
+    @usableFromInline
+    func route(_ id: Int, hasCore: Bool) -> ProxyRoute {
+        let index = id &- base
+        if hasCore { return lockedRoute(at: index) }
         // Nil for an id that is not one of the proxy's selectors (forwarded in
         // a release build): no closures can be registered for it.
-        let index = id &- base
         // One unsigned comparison rejects ids below `base` and past the span.
         guard UInt(bitPattern: index) < UInt(bitPattern: slots.count), slots[index] != nil else {
             return confined ? delegateOnly() : delegateOnlyLocking()
@@ -170,6 +199,36 @@ final class ProxyTable: @unchecked Sendable {
         // The slot is used in place, not bound to a local: a `let slot` is a
         // strong copy, one retain and one release a message.
         if confined, slots[index]!.core == nil { return delegateOnly() }
+        return lockedRoute(at: index)
+    }
+
+    /// Whether `id` is of one of the first 64 slots of a ``confined``
+    /// table, whose ``coreBits`` bit tells, with no call, whether it has ever
+    /// had a closure (``hasCore(_:)``). Inlined in the proxy's method.
+    @inlinable @inline(__always)
+    func isFirst64(_ id: Int) -> Bool {
+        UInt(bitPattern: id &- base) < bitsSpan
+    }
+
+    /// Whether the slot of `id`, one of the first 64, has a core; false for
+    /// an id of that range that the declaration does not hold.
+    @inlinable @inline(__always)
+    func hasCore(_ id: Int) -> Bool {
+        coreBits.load(ordering: .relaxed) & (1 &<< UInt64(truncatingIfNeeded: id &- base)) != 0
+    }
+
+    /// The route of a message to a ``confined`` table whose selector has
+    /// never had a closure: the real delegate, read without the lock (see
+    /// ``route(_:)``).
+    @usableFromInline
+    func delegateRoute() -> ProxyRoute {
+        delegateOnly()
+    }
+
+    /// The route of the declared slot at `index`, which has a core, read
+    /// under the lock.
+    @inline(__always)
+    private func lockedRoute(at index: Int) -> ProxyRoute {
         group.lock.lock()
         defer { group.lock.unlock() }
         if let answer = slots[index]!.answer {
