@@ -51,9 +51,12 @@ let package = Package(
         ),
 
         .testTarget(name: "ClosureKitTests", dependencies: ["ClosureKit"]),
+        // Runs an example executable as a subprocess, for the tests that
+        // drive one as a person would.
+        .target(name: "ExecutableTestSupport", path: "Tests/ExecutableTestSupport"),
         .testTarget(
             name: "ClosureKitFoundationTests",
-            dependencies: ["ClosureKitFoundation"],
+            dependencies: ["ClosureKitFoundation", "ExecutableTestSupport"],
             resources: [.copy("Fixtures")]
         ),
 
@@ -65,7 +68,7 @@ let package = Package(
             dependencies: ["ClosureKit"],
             path: "Examples/async-server"
         ),
-        .testTarget(name: "AsyncHostTests", dependencies: ["async-server"]),
+        .testTarget(name: "AsyncHostTests", dependencies: ["async-server", "ExecutableTestSupport"]),
 
         // A terminal UI built on control events; its test drives it with a script.
         .executableTarget(
@@ -75,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalControlsTests",
-            dependencies: ["terminal-controls"]
+            dependencies: ["terminal-controls", "ExecutableTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import ExecutableTestSupport
 import Foundation
 import Testing
 
@@ -5,39 +6,9 @@ import Testing
 /// and reads the one line it prints.
 @Suite("xml-outline, the executable")
 struct XMLOutlineProcessTests {
-    /// The executable, next to the test binary in the build folder (`swift
-    /// test` builds every product of the package).
-    private static func executable() throws -> URL {
-        #if os(Linux)
-        let testBinary = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let folder = testBinary.deletingLastPathComponent()
-        #else
-        let bundle = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
-        let folder = bundle.bundleURL.deletingLastPathComponent()
-        #endif
-        let url = folder.appendingPathComponent("xml-outline")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: url.path),
-            "xml-outline was not built next to the tests at \(url.path)")
-        return url
-    }
-
     private static func run(_ path: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = [path]
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
-        )
+        let run = try BuiltExecutable("xml-outline").run([path])
+        return (run.status, run.output, run.errors)
     }
 
     /// Removes the folder that ``file(_:_:)`` made for `path`.

@@ -1,4 +1,4 @@
-import Foundation
+import ExecutableTestSupport
 import Testing
 
 /// Runs the built `terminal-controls` executable with its standard input
@@ -6,38 +6,9 @@ import Testing
 /// reads what it prints.
 @Suite("terminal-controls, the executable")
 struct TerminalControlsProcessTests {
-    /// The executable, next to the test binary in the build folder (`swift
-    /// test` builds every product of the package).
-    private static func executable() throws -> URL {
-        #if os(Linux)
-        let testBinary = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let folder = testBinary.deletingLastPathComponent()
-        #else
-        let bundle = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
-        let folder = bundle.bundleURL.deletingLastPathComponent()
-        #endif
-        let url = folder.appendingPathComponent("terminal-controls")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: url.path),
-            "terminal-controls was not built next to the tests at \(url.path)")
-        return url
-    }
-
-    private static func run(_ arguments: [String] = [], input: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    private static func run(input: String) throws -> (status: Int32, output: String) {
+        let run = try BuiltExecutable("terminal-controls").run(input: input)
+        return (run.status, run.output)
     }
 
     @Test("piped keys drive the panel, which prints ANSI frames and a farewell")

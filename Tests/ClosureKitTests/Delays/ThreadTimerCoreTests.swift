@@ -35,36 +35,11 @@ private final class TimerThreadReads: @unchecked Sendable {
     }
 }
 
-/// A clock that stands still at its origin: a delay at the origin is due,
-/// one after it never is.
-private struct StillClock: Clock {
-    struct Instant: InstantProtocol {
-        let offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    let reads: TimerThreadReads
-
-    var now: Instant {
-        reads.read()
-        return Instant(offset: .zero)
-    }
-
-    var minimumResolution: Duration { .nanoseconds(1) }
-
-    /// Time never passes on this clock: nothing here sleeps on it.
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        throw CancellationError()
-    }
-}
-
 @Suite("ThreadTimerCore: one sleeping thread serves the delays of a clock")
 struct ThreadTimerCoreTests {
     @Test("a delay scheduled while the timer thread sleeps with nothing pending wakes it")
     func wakesTheIdleThread() {
-        let scheduler = DelayScheduler(clock: StillClock(reads: TimerThreadReads()))
+        let scheduler = DelayScheduler(clock: StillClock(onRead: {}))
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
         let firstToken = scheduler.schedule(at: .init(offset: .zero), on: .inline) { first.signal() }
@@ -79,7 +54,7 @@ struct ThreadTimerCoreTests {
     @Test("an earlier delay wakes the timer thread that sleeps for a later one")
     func earlierDelayWakesTheThread() {
         let reads = TimerThreadReads()
-        let scheduler = DelayScheduler(clock: StillClock(reads: reads))
+        let scheduler = DelayScheduler(clock: StillClock(onRead: reads.read))
         #expect(reads.wait(for: 1))
         let far = scheduler.schedule(at: .init(offset: .seconds(3_600)), on: .inline) {}
         // Woken for it, the thread reads the clock to look at the heap and

@@ -160,7 +160,7 @@ private final class Progress: @unchecked Sendable {
     }
 }
 
-/// What a ``ReenteringClock`` does when the timer thread reads it: counts the
+/// What a ``StillClock`` does when the timer thread reads it: counts the
 /// reads and, once armed, schedules a delay that is due at once on the
 /// reading's `skip + 1`-th read, from inside `now`.
 private final class ClockReads: @unchecked Sendable {
@@ -168,7 +168,7 @@ private final class ClockReads: @unchecked Sendable {
         var reads = 0
         /// The read that schedules, counted from 1; 0 when disarmed.
         var trigger = 0
-        var scheduler: DelayScheduler<ReenteringClock>?
+        var scheduler: DelayScheduler<StillClock>?
         var tokens: [CancellationToken] = []
     }
 
@@ -180,7 +180,7 @@ private final class ClockReads: @unchecked Sendable {
     /// The reads made on a thread that runs no task: the timer thread's.
     var reads: Int { state.withLock { $0.reads } }
 
-    func attach(_ scheduler: DelayScheduler<ReenteringClock>?) {
+    func attach(_ scheduler: DelayScheduler<StillClock>?) {
         let tokens = state.withLock { state -> [CancellationToken] in
             state.scheduler = scheduler
             defer { state.tokens = [] }
@@ -197,7 +197,7 @@ private final class ClockReads: @unchecked Sendable {
     /// Called from `now`: the test's own reads (made in a task) do nothing.
     func read() {
         guard withUnsafeCurrentTask(body: { $0 == nil }) else { return }
-        let scheduler = state.withLock { state -> DelayScheduler<ReenteringClock>? in
+        let scheduler = state.withLock { state -> DelayScheduler<StillClock>? in
             state.reads += 1
             guard state.reads == state.trigger else { return nil }
             return state.scheduler
@@ -206,36 +206,11 @@ private final class ClockReads: @unchecked Sendable {
         guard let scheduler else { return }
         // Earlier than every pending delay: due now. `schedule(at:)` reads no
         // clock, so this does not come back here.
-        let token = scheduler.schedule(at: ReenteringClock.Instant(offset: .zero), on: .inline) {
+        let token = scheduler.schedule(at: StillClock.Instant(offset: .zero), on: .inline) {
             self.fired.withLock { $0 += 1 }
             self.progress.changed()
         }
         state.withLock { $0.tokens.append(token) }
-    }
-}
-
-/// A clock that stands still at its origin, and calls ``ClockReads`` from
-/// `now`: a custom clock, whose `now` is user code.
-private struct ReenteringClock: Clock {
-    struct Instant: InstantProtocol {
-        let offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    let reads: ClockReads
-
-    var now: Instant {
-        reads.read()
-        return Instant(offset: .zero)
-    }
-
-    var minimumResolution: Duration { .nanoseconds(1) }
-
-    /// Time never passes on this clock: nothing in these tests sleeps on it.
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        throw CancellationError()
     }
 }
 
@@ -428,7 +403,7 @@ struct UserCodeOutsideLocksTests {
     @Test("a custom clock whose now, read by the timer thread before it sleeps, schedules an earlier delay")
     func clockNowSchedulesBeforeSleep() async {
         let reads = ClockReads()
-        var scheduler: DelayScheduler<ReenteringClock>? = DelayScheduler(clock: ReenteringClock(reads: reads))
+        var scheduler: DelayScheduler<StillClock>? = DelayScheduler(clock: StillClock(onRead: reads.read))
         reads.attach(scheduler)
         // The timer thread reads the clock once with nothing pending, then
         // sleeps until woken.

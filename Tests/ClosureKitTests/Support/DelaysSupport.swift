@@ -71,3 +71,29 @@ final class DelaysQueueExecutor: SerialExecutor, @unchecked Sendable {
         queue.async { job.runSynchronously(on: executor) }
     }
 }
+
+/// A clock that stands still at its origin: a delay at the origin is due, one
+/// after it never is. Each read of `now` calls `onRead` first: a custom
+/// clock's `now` is user code, which a test may count or make re-enter.
+struct StillClock: Clock {
+    struct Instant: InstantProtocol {
+        let offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    let onRead: @Sendable () -> Void
+
+    var now: Instant {
+        onRead()
+        return Instant(offset: .zero)
+    }
+
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// Time never passes on this clock: no test sleeps on it.
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        throw CancellationError()
+    }
+}
