@@ -704,8 +704,7 @@ extension ActorDelivery {
     /// ``IsolatedCall``'s cast for an object argument, whose closure is
     /// passed directly. One generic body for both forms hands that closure
     /// on at the unconstrained form's representation, behind a reabstraction
-    /// thunk: a region handler of a control that is not `Sendable` then costs
-    /// 328 instructions per send instead of 291.
+    /// thunk on every send of a region handler.
     @inline(__always)
     @usableFromInline
     package static func bound(

@@ -204,7 +204,7 @@ public struct ObservableProperty<Value> {
         // write. Not by the storage's key path: handing that one to the
         // library would let it reach the storage behind the compiler's
         // back, so that every access of the storage in the adopter's module
-        // would keep its dynamic exclusivity check, about 76 instructions.
+        // would keep its dynamic exclusivity check.
         let slot = SlotTable.slot(for: wrappedKeyPath)
         object[keyPath: storageKeyPath].slot = slot
         return slot

@@ -65,8 +65,7 @@ extension LifetimeStorage {
         swap(&head, &newestEndCallback)
         // `head` now holds the new record's link from before the first swap:
         // none. Checked, so that the optimiser knows it and does not release
-        // it: otherwise a release of nil at every registration, 13
-        // instructions of lifetime.create-end's 1,702.
+        // it: otherwise a release of nil at every registration.
         precondition(head == nil, "A new end-of-life callback record is linked to no other")
         endCallbackRecords &+= 1
         lock.unlock()
