@@ -23,7 +23,9 @@ let package = Package(
         // imports it.
         .target(name: "ClosureKitShims"),
         // Ready-made proxies for Foundation's delegate protocols.
-        .target(name: "ClosureKitFoundation", dependencies: ["ClosureKit"]),
+        .target(
+            name: "ClosureKitFoundation", dependencies: ["ClosureKit"], exclude: ["Internal/Unsafe/README.md"]
+        ),
 
         .executableTarget(
             name: "closurekit-demo",

@@ -71,7 +71,8 @@ extension DelegateProxyBase {
 
     /// Sends a message whose first parameter is the delegating object through
     /// the proxy, the object passed apart from the other arguments: the
-    /// spelling for a two-parameter method.
+    /// spelling for a two-parameter method whose first parameter is of a
+    /// class type (not a protocol existential).
     ///
     /// ```swift
     /// func task(_ task: DownloadTask, didProgress fraction: Double) {
@@ -181,7 +182,7 @@ extension DelegateProxyBase {
 
     /// The forwarding path: one library call reads the route (under the
     /// proxy's lock, unless a ``DelegateProxy``'s selector has never had a
-    /// closure: see ``ProxyTable/route(_:)``); a method with no closures goes
+    /// closure: see ``ProxyTable/route(_:hasCore:)``); a method with no closures goes
     /// to the real delegate or the default, a plain `instead` closure of no
     /// actor that answers alone (``ProxyAnswer``) is called directly, with no
     /// isolation to check, and everything else takes the engine's stages.

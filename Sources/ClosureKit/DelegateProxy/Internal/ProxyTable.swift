@@ -14,7 +14,7 @@ public import Synchronization
 /// finds no closures. The slots are made with the table and never replaced:
 /// a `let`, which a message reads with no exclusivity check.
 ///
-/// ``route(_:)`` reads, in one critical section, everything a message
+/// ``route(_:hasCore:)`` reads, in one critical section, everything a message
 /// needs: the closure that answers it alone, or the selector's snapshot,
 /// the removal count and the real delegate. It is a library function, not
 /// inlined into proxies, so no lock is taken in one module and released in
@@ -22,7 +22,7 @@ public import Synchronization
 /// dynamic exclusivity check.
 ///
 /// A message of a selector that has never had a closure, to a proxy that is
-/// ``confined`` (a ``DelegateProxy``), takes no lock: see ``route(_:)``.
+/// ``confined`` (a ``DelegateProxy``), takes no lock: see ``route(_:hasCore:)``.
 ///
 /// `@unchecked Sendable`: its state is guarded by the group's lock (but for
 /// what a confined proxy's messages read, which its region guards), and the
@@ -68,7 +68,7 @@ final class ProxyTable: @unchecked Sendable {
     private let slots: ContiguousArray<ProxySlot?>
 
     /// Guarded by `lock`; a ``confined`` table's messages read them without
-    /// it (see ``route(_:)``).
+    /// it (see ``route(_:hasCore:)``).
     private weak var realObject: AnyObject?
     private var realWitness: RealDelegate.Witness?
 
@@ -176,16 +176,12 @@ final class ProxyTable: @unchecked Sendable {
     /// lock: nothing that could change the slot or the real delegate runs
     /// meanwhile. Every other message reads all of it in one critical
     /// section.
-    @usableFromInline
-    func route(_ id: Int) -> ProxyRoute {
-        route(id, hasCore: false)
-    }
-
-    /// ``route(_:)`` for a proxy's method, which has tested ``coreBits``
-    /// inlined (``isFirst64(_:)``, ``hasCore(_:)``): `hasCore` says that
-    /// the slot of `id` is declared and has a core, so the route goes
-    /// straight to the lock. Trusting it is safe: the slot is still read
-    /// checked, and one with no core routes as one with no closures.
+    ///
+    /// A proxy's method has tested ``coreBits`` inlined (``isFirst64(_:)``,
+    /// ``hasCore(_:)``): `hasCore` says that the slot of `id` is declared and
+    /// has a core, so the route goes straight to the lock. Trusting it is
+    /// safe: the slot is still read checked, and one with no core routes as
+    /// one with no closures.
     @usableFromInline
     func route(_ id: Int, hasCore: Bool) -> ProxyRoute {
         let index = id &- base
@@ -219,7 +215,7 @@ final class ProxyTable: @unchecked Sendable {
 
     /// The route of a message to a ``confined`` table whose selector has
     /// never had a closure: the real delegate, read without the lock (see
-    /// ``route(_:)``).
+    /// ``route(_:hasCore:)``).
     @usableFromInline
     func delegateRoute() -> ProxyRoute {
         delegateOnly()
@@ -325,7 +321,7 @@ extension ProxyTable: ObserverRegistrar {
 ///
 /// `@unchecked Sendable`, as ``ProxyTable``: its `var`s are guarded by the
 /// group's lock (a ``ProxyTable/confined`` table's messages read `core`
-/// without it, see ``ProxyTable/route(_:)``); the tokens of answering
+/// without it, see ``ProxyTable/route(_:hasCore:)``); the tokens of answering
 /// closures clear `answer` from any thread (``AnswerRegistration``).
 final class ProxySlot: @unchecked Sendable {
     let group: HandlerGroup
@@ -364,7 +360,7 @@ final class ProxySlot: @unchecked Sendable {
 /// The closure that answers its selector's messages alone (a plain
 /// `instead` closure of no actor, ``ProxyClosure/answer(_:)``), boxed: the
 /// snapshot of a slot whose one closure answers alone. A
-/// ``ProxyTable/route(_:)`` that returns it says so with
+/// ``ProxyTable/route(_:hasCore:)`` that returns it says so with
 /// ``AnyHandlerSnapshot/isSoleTerminal``, which the route never sets for a
 /// core's own snapshot: it boxes that one's closure instead.
 ///

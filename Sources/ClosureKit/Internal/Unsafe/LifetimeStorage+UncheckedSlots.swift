@@ -8,6 +8,8 @@
 ///
 /// It has no public API besides its initializer: reach it through
 /// ``ObjectLifetime`` and ``Association``.
+// Here, whole, for its one unsafe construct, `slots`: stored properties are declared with their class. Its
+// methods are extensions in `Lifetime/`.
 public final class LifetimeStorage: @unchecked Sendable {
     /// Guards the fields below: a stripe (``Lock/striped(for:)-(ObjectIdentifier)``) for adopters of ``Lifetime``,
     /// the side table's lock for storages it holds (a side-table read takes one lock); both immortal.

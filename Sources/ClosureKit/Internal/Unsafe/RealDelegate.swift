@@ -52,7 +52,7 @@ struct RealDelegate {
     }
 }
 
-/// What ``ProxyTable/route(_:)`` read for one message: one reference and
+/// What ``ProxyTable/route(_:hasCore:)`` read for one message: one reference and
 /// plain words, so that it is returned in registers and a message answered
 /// by one closure releases only that closure's box.
 @usableFromInline

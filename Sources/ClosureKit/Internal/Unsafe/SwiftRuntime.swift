@@ -13,7 +13,7 @@ enum SwiftRuntime {
     }
 
     /// `swift_isDeallocating`: whether the object at `object`, whose memory an unowned reference keeps
-    /// allocated, has begun its deinitialisation.
+    /// allocated, has begun (or finished) its deinitialisation.
     @inline(__always)
     static func isDeallocating(_ object: UnsafeMutableRawPointer) -> Bool {
         closurekit_is_deallocating(object)

@@ -18,10 +18,10 @@ extension ValueBox {
 /// A box that holds its value strongly.
 @usableFromInline
 final class StrongValueBox<Value>: ValueBox<Value>, @unchecked Sendable {
-    /// Unchecked exclusivity. Sound because a write replaces it in place only while the box is uniquely
-    /// referenced, under its storage's lock: no reader holds it then, and a new reader needs that lock. Self-test:
-    /// `AssociationTests`' concurrent writers, under the thread sanitizer. Figure: 44% on
-    /// `association.read.lifetime` (109 against 194 with the check).
+    /// Unchecked exclusivity. Sound because a write replaces it in place (only `ValueBox.swap(_:into:)`, in
+    /// `Association/Internal/ValueBox.swift`) only while the box is uniquely referenced, under its storage's lock: no
+    /// reader holds it then, and a new reader needs that lock. Self-test: `AssociationTests`' concurrent writers, under
+    /// the thread sanitizer. Figure: 44% on `association.read.lifetime` (109 against 194 with the check).
     @usableFromInline
     @exclusivity(unchecked) var value: Value
 
