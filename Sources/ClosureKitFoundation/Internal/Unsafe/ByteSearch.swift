@@ -1,12 +1,5 @@
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-@preconcurrency internal import Glibc
-#elseif canImport(Musl)
-@preconcurrency internal import Musl
-#elseif canImport(Android)
-@preconcurrency internal import Android
-#endif
+// Foundation brings the C library (`memchr`) on every platform.
+import Foundation
 
 /// Byte searches over `[UInt8]` by the C library's `memchr`, for the XML guard, whose filter reads every byte.
 ///
