@@ -15,7 +15,7 @@ struct AsyncHostProcessTests {
         #expect(lines.contains("before await: \(answers)"), "\(lines)")
         #expect(lines.contains("after await: \(answers)"), "\(lines)")
         #expect(lines.last == "ok", "\(lines)")
-        #expect(run.status == 0)
+        #expect(run.status == 0, "\(run.errors)")
         #if os(Linux)
         // The case this executable is for: the main actor off the main thread.
         #expect(lines.contains("after await: reached the main actor off the process's main thread=true"), "\(lines)")
