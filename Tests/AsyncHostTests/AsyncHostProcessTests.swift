@@ -21,4 +21,13 @@ struct AsyncHostProcessTests {
         #expect(lines.contains("after await: reached the main actor off the process's main thread=true"), "\(lines)")
         #endif
     }
+
+    @Test("a child that reads none of a large input neither blocks the run nor ends the test process")
+    func unreadInput() throws {
+        // 1 MiB, far past a pipe's buffer (64 KiB on Linux): the writer is
+        // still writing when the child, which never reads, exits.
+        let run = try BuiltExecutable("async-server").run(input: String(repeating: "x", count: 1 << 20))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.split(separator: "\n").last == "ok", "\(run.output)")
+    }
 }

@@ -59,11 +59,13 @@ public struct BuiltExecutable: Sendable {
         let errors = ErrorsReader(stderr.fileHandleForReading)
         let written = DispatchGroup()
         if let input {
+            _ = Self.ignoringBrokenPipes
             let handle = stdin.fileHandleForWriting
             let data = Data(input.utf8)
             DispatchQueue.global().async(group: written) {
-                // Errors are dropped: the child's status, output and errors
-                // tell the test more than a failed write to it would.
+                // A child that exits before reading all its input fails the
+                // write; the child's status, output and errors tell the test
+                // more than that error would.
                 try? handle.write(contentsOf: data)
                 try? handle.close()
             }
@@ -75,6 +77,15 @@ public struct BuiltExecutable: Sendable {
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             errors: String(decoding: errors.wait(), as: UTF8.self))
     }
+}
+
+extension BuiltExecutable {
+    /// Ignores SIGPIPE in the test process, once, so that a write to a child
+    /// that has stopped reading fails rather than ending the test run: the
+    /// signal's default action ends the writer (exit status 141).
+    private static let ignoringBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 }
 
 /// Reads a pipe to its end on another thread.
