@@ -39,8 +39,12 @@ public struct BuiltExecutable: Sendable {
     }
 
     /// Runs the executable with `arguments`; `input`, when given, is its
-    /// standard input, closed after it. Returns when it has exited. Standard
-    /// error is read while standard output is, so that neither pipe fills.
+    /// standard input, written on another thread and closed after it;
+    /// without `input` its standard input is the null device, so it reads end
+    /// of input at once. Returns when it has exited. Standard error is read on
+    /// another thread from the start, while standard output is read here, so
+    /// that no pipe fills and blocks the child, whatever order it writes and
+    /// reads in.
     public func run(_ arguments: [String] = [], input: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = url
@@ -48,21 +52,40 @@ public struct BuiltExecutable: Sendable {
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
-        if input != nil { process.standardInput = stdin }
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
         let errors = ErrorsReader(stderr.fileHandleForReading)
+        let written = DispatchGroup()
+        if let input {
+            _ = Self.ignoringBrokenPipes
+            let handle = stdin.fileHandleForWriting
+            let data = Data(input.utf8)
+            DispatchQueue.global().async(group: written) {
+                // A child that exits before reading all its input fails the
+                // write; the child's status, output and errors tell the test
+                // more than that error would.
+                try? handle.write(contentsOf: data)
+                try? handle.close()
+            }
+        }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        written.wait()
         return Run(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             errors: String(decoding: errors.wait(), as: UTF8.self))
     }
+}
+
+extension BuiltExecutable {
+    /// Ignores SIGPIPE in the test process, once, so that a write to a child
+    /// that has stopped reading fails rather than ending the test run: the
+    /// signal's default action ends the writer (exit status 141).
+    private static let ignoringBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 }
 
 /// Reads a pipe to its end on another thread.

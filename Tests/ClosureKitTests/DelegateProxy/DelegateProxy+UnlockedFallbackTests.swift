@@ -90,6 +90,39 @@ struct DelegateProxyUnlockedFallbackTests {
         #expect(TransferProxy().table.confined == false)
     }
 
+    // Selector ids are counted process-wide, and other suites' proxies may
+    // declare theirs at the same time: of a proxy's ids only the first of
+    // its declaration, its table's base, is sure to be in the first 64 slots.
+
+    @Test("only a confined table tests its first 64 slots' bits; a SendableDelegateProxy's messages take the lock")
+    func bitsOfConfinedTablesOnly() {
+        let gauge = GaugeProxy()
+        #expect(gauge.table.bitsSpan == 64)
+        #expect(gauge.table.isFirst64(GaugeProxy.selectors.didRead.id))
+        let transfer = TransferProxy()
+        #expect(transfer.table.bitsSpan == 0)
+        #expect(transfer.table.isFirst64(TransferProxy.selectors.didProgress.id) == false)
+        #expect(transfer.table.isFirst64(TransferProxy.selectors.title.id) == false)
+    }
+
+    @Test("a closure registered on one of the first 64 slots sets its bit, and is reached through it")
+    func closureSetsItsBit() {
+        let proxy = GaugeProxy()
+        let id = GaugeProxy.selectors.didRead.id
+        #expect(proxy.table.isFirst64(id))
+        #expect(proxy.table.hasCore(id) == false)
+        let reads = DelegateProxyTestLog()
+        let token = proxy.implement(GaugeProxy.selectors.didRead) { reads.append("closure \($0.1)") }
+        #expect(proxy.table.hasCore(id))
+        proxy.gauge(0, didRead: 1)
+        #expect(reads.all == ["closure 1"])
+        // A core never goes: the bit stays set once the closure is cancelled.
+        #expect(token.cancel())
+        #expect(proxy.table.hasCore(id))
+        proxy.gauge(0, didRead: 2)
+        #expect(reads.all == ["closure 1"])
+    }
+
     @Test("each message reads the real delegate of the moment: replaced, removed, ended")
     func realDelegateChanges() {
         let proxy = GaugeProxy()
