@@ -34,7 +34,7 @@ private final class LoggingGaugeReader: GaugeDelegate {
 /// selectors made between `didRead` and `label` widen the declaration's span
 /// without being declared (an array is not a selector). A message of the
 /// first 64 slots tests the table's `coreBits` in the proxy's method; one past
-/// them takes `ProxyTable.route(_:)`.
+/// them takes `ProxyTable.route(_:hasCore:)`.
 private final class FarGaugeProxy: DelegateProxy<any GaugeDelegate>, GaugeDelegate, SelectorDeclaring {
     struct Selectors {
         let didRead = MethodSelector<(Int, Int), Void>("gauge(_:didRead:)")
